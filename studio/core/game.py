@@ -1,0 +1,85 @@
+"""The plugin interface every rule set implements, and the registry of games.
+
+A game is pure Python (no Qt): formats, engine, palette. Its Qt painter lives in
+the game's ``view.py`` and is looked up by the GUI through ``painter_factory``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+
+@dataclass(frozen=True)
+class PaletteItem:
+    """One thing a designer can draw: a tile, an entity, a marker."""
+
+    kind: str  # "tile" or "bot" (game-specific kinds are allowed)
+    value: int
+    name: str
+    tooltip: str
+    group: str = ""
+
+
+class Engine(Protocol):
+    """A pure function of (state, move) -> result, with hashable immutable states."""
+
+    def initial_state(self, level: Any) -> Any: ...
+
+    def step(self, state: Any, move: Any) -> Any: ...
+
+
+@dataclass
+class Game:
+    id: str
+    name: str
+    file_patterns: tuple[str, ...]
+    new_level: Callable[[int, int], Any]
+    load: Callable[[bytes], Any]
+    save: Callable[[Any], bytes]
+    palette: Callable[[], list[PaletteItem]]
+    # Dotted path of the module that provides the Qt painter; imported only by the GUI.
+    view_module: str = ""
+    engine: Engine | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def matches(self, path: str | Path) -> bool:
+        name = Path(path).name.lower()
+        return any(fnmatch.fnmatch(name, pattern) for pattern in self.file_patterns)
+
+    def view(self):
+        return importlib.import_module(self.view_module)
+
+
+_GAMES: dict[str, Game] = {}
+_PLUGINS = ("studio.games.escape",)
+
+
+def register(game: Game) -> Game:
+    _GAMES[game.id] = game
+    return game
+
+
+def _load_plugins() -> None:
+    for module in _PLUGINS:
+        importlib.import_module(module)
+
+
+def all_games() -> list[Game]:
+    _load_plugins()
+    return list(_GAMES.values())
+
+
+def game_by_id(game_id: str) -> Game:
+    _load_plugins()
+    return _GAMES[game_id]
+
+
+def game_for_path(path: str | Path) -> Game | None:
+    for game in all_games():
+        if game.matches(path):
+            return game
+    return None

@@ -1,0 +1,22 @@
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+CORPUS = PROJECT_ROOT.parent / "shared" / "corpus"
+
+
+@pytest.fixture
+def corpus_dir() -> Path:
+    """The conformance corpus beside the checkout; tests using it skip in a user's clone."""
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is absent (it ships only beside the project's own checkout)")
+    return CORPUS
+
+
+def corpus_path() -> Path | None:
+    """For parametrising at collection time: the corpus folder, or None when absent."""
+    return CORPUS if CORPUS.is_dir() else None
