@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from studio.core.errors import LevelLimitError
-from studio.games.escape.tiles import MAX_BOTS, T, is_bomb
+from studio.games.escape.tiles import LINKED_TILES, MAX_BOTS, T, is_bomb
 
 MAX_SIDE = 100
 MAX_CELLS = 2048
@@ -67,15 +67,140 @@ class EscapeLevel:
                 return number
         return None
 
+    def entity_kind_at(self, cell: int) -> tuple[str, int] | None:
+        """For the eyedropper: the palette kind and value of the bot on a cell."""
+        number = self.bot_at(cell)
+        return None if number is None else ("bot", self.bots[number].kind)
+
     def copy(self) -> "EscapeLevel":
         return EscapeLevel(
             self.width, self.height, self.title, self.author, self.player,
             list(self.tiles), list(self.otiles), list(self.dests), list(self.bots), self.source,
         )
 
-    def bots_in_file_order(self) -> list[BotPlacement]:
-        """Bombs after every other bot, as the format demands; otherwise the order is kept."""
-        return [b for b in self.bots if not is_bomb(b.kind)] + [b for b in self.bots if is_bomb(b.kind)]
+    # -- the editing protocol (studio.core.grid.EditableGrid) --------------------
+    # A cell's bundle is everything a cell holds that moves with it when a
+    # selection is moved or copied: its tile on each layer and its destination.
+    layer_count = 2
+    layer_names = LAYER_NAMES
+    empty_value = int(T.FLOOR)  # what the eraser paints
+
+    def empty_bundle(self) -> tuple[int, int, int]:
+        return (int(T.FLOOR), int(T.FLOOR), 0)
+
+    def cell_bundle(self, index: int) -> tuple[int, int, int]:
+        return (self.tiles[index], self.otiles[index], self.dests[index])
+
+    def set_cell_bundle(self, index: int, bundle: tuple[int, int, int]) -> None:
+        self.tiles[index], self.otiles[index], self.dests[index] = bundle
+
+    def bundle_with_value(self, bundle: tuple[int, int, int], layer: int, value: int) -> tuple[int, int, int]:
+        tile, otile, dest = bundle
+        return (tile, value, dest) if layer == BIZARRO else (value, otile, dest)
+
+    def bundle_value(self, bundle: tuple[int, int, int], layer: int) -> int:
+        return bundle[1] if layer == BIZARRO else bundle[0]
+
+    def bundle_with_link(self, bundle: tuple[int, int, int], target: int) -> tuple[int, int, int]:
+        return (bundle[0], bundle[1], target)
+
+    def bundle_link(self, bundle: tuple[int, int, int]) -> int | None:
+        if bundle[0] in LINKED_TILES or bundle[1] in LINKED_TILES:
+            return bundle[2]
+        return None
+
+    def entity_state(self) -> tuple:
+        return (self.player, tuple(self.bots))
+
+    def set_entity_state(self, state: tuple) -> None:
+        self.player, bots = state
+        self.bots = list(bots)
+
+    # Entities (the player and the bots) change through whole new entity states,
+    # so one undo command serves every entity edit.
+    def entities_with_player(self, cell: int) -> tuple:
+        return (self.xy(cell), tuple(self.bots))
+
+    def entities_with_bot(self, cell: int, kind: int) -> tuple:
+        """Place a bot (or replace the kind of the one there); bombs go after the other bots."""
+        return self.entities_with([(cell, kind)])
+
+    def entities_with(self, placements: list[tuple[int, int]]) -> tuple:
+        """Entities with bots of the given kinds placed on the given cells (replacing any there)."""
+        bots = list(self.bots)
+        for cell, kind in placements:
+            number = next((n for n, bot in enumerate(bots) if bot.cell == cell), None)
+            if number is not None:
+                bots[number] = BotPlacement(cell, kind)
+            else:
+                bots.append(BotPlacement(cell, kind))
+        check_bot_count(len(bots))
+        return (self.player, tuple(_bombs_last(bots)))
+
+    def entities_without_bot(self, cell: int) -> tuple:
+        return self.entities_without({cell})
+
+    def entities_without(self, cells: set[int]) -> tuple:
+        """Entities with the bots on the given cells removed (the player start stays)."""
+        return (self.player, tuple(b for b in self.bots if b.cell not in cells))
+
+    def entities_with_bot_number(self, cell: int, number: int) -> tuple:
+        """Give the bot on a cell a new place in the bot order (bombs still after the others)."""
+        current = self.bot_at(cell)
+        bots = list(self.bots)
+        if current is None:
+            return self.entity_state()
+        bot = bots.pop(current)
+        bots.insert(max(0, min(number, len(bots))), bot)
+        return (self.player, tuple(_bombs_last(bots)))
+
+    def entities_after_move(self, moves: dict[int, int]) -> tuple:
+        """Entities when the cells ``moves`` maps from are moved onto the cells it maps to.
+
+        Bots on a source move along; bots already on a target that is overwritten go.
+        """
+        sources = set(moves)
+        bots = []
+        for bot in self.bots:
+            if bot.cell in sources:
+                bots.append(BotPlacement(moves[bot.cell], bot.kind))
+            elif bot.cell not in moves.values():
+                bots.append(bot)
+        player = self.player
+        player_cell = self.index(*player)
+        if player_cell in sources:
+            player = self.xy(moves[player_cell])
+        return (player, tuple(bots))
+
+    def properties(self) -> dict[str, object]:
+        return {"title": self.title, "author": self.author}
+
+    def set_properties(self, values: dict[str, object]) -> None:
+        for name, value in values.items():
+            if name not in ("title", "author"):
+                raise KeyError(name)
+            setattr(self, name, str(value))
+
+    def resized(self, width: int, height: int) -> "EscapeLevel":
+        """A copy of the level resized with its top-left corner fixed; what falls outside is dropped."""
+        check_size(width, height)
+        new = EscapeLevel.blank(width, height, self.title, self.author)
+
+        def moved(index: int) -> int | None:
+            x, y = self.xy(index)
+            return y * width + x if x < width and y < height else None
+
+        for index in range(self.width * self.height):
+            target = moved(index)
+            if target is None:
+                continue
+            tile, otile, dest = self.cell_bundle(index)
+            new_dest = moved(dest)
+            new.tiles[target], new.otiles[target], new.dests[target] = tile, otile, new_dest if new_dest is not None else 0
+        new.bots = [BotPlacement(moved(b.cell), b.kind) for b in self.bots if moved(b.cell) is not None]
+        px, py = self.player
+        new.player = (px, py) if new.contains(px, py) else (0, 0)
+        return new
 
 
 def check_size(width: int, height: int) -> None:
@@ -90,3 +215,7 @@ def check_size(width: int, height: int) -> None:
 def check_bot_count(count: int) -> None:
     if count > MAX_BOTS:
         raise LevelLimitError(f"An Escape level holds at most {MAX_BOTS} bots and bombs.")
+
+
+def _bombs_last(bots: list[BotPlacement]) -> list[BotPlacement]:
+    return [b for b in bots if not is_bomb(b.kind)] + [b for b in bots if is_bomb(b.kind)]

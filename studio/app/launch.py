@@ -1,0 +1,47 @@
+"""Starting the GUI: the application object, its look, and the first level shown."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def make_application():
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("Puzzle Level Studio")
+        app.setOrganizationName("PuzzleLevelStudio")
+        from studio.app.theme import apply_dark_theme
+
+        apply_dark_theme(app)
+    return app
+
+
+def run_gui(files: list[str], smoke_test: bool = False) -> int:
+    if smoke_test and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = make_application()
+    from studio.app.paths import sample_level_path
+    from studio.cli import make_main_window
+
+    paths = list(files)
+    if not paths:
+        sample = sample_level_path()
+        if sample is not None:
+            paths = [str(sample)]
+    window = make_main_window(paths)
+    window.show()
+    if smoke_test:
+        app.processEvents()
+        pane = window.current_pane()
+        if pane is None:
+            print("smoke test failed: no level opened", file=sys.stderr)
+            return 1
+        pane.view.viewport().grab()
+        print(f"smoke test ok: {pane.document.path}")
+        window.close()
+        return 0
+    return app.exec()

@@ -1,0 +1,524 @@
+"""The studio's main window: documents in tabs, tools, docks, menus and the status bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QActionGroup, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
+)
+import qtawesome as qta
+
+from studio.app.actions import ActionRegistry, ActionSpec
+from studio.app.dialogs import NewLevelDialog, PropertiesDialog
+from studio.app.docks import BotsDock, PaletteDock, UndoDock
+from studio.app.editor_pane import EditorPane
+from studio.app.settings import StudioSettings
+from studio.core.errors import LevelFormatError, LevelLimitError
+from studio.core.game import all_games
+from studio.editor.tools import ALL_TOOLS
+from studio.model import commands
+from studio.model.document import LevelDocument
+
+ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: StudioSettings | None = None):
+        super().__init__()
+        self.settings = settings or StudioSettings()
+        self.clipboard = None  # the last copied CellClip, shared by the open levels
+        self.setWindowTitle("Puzzle Level Studio")
+        self.setAcceptDrops(True)
+        self.resize(1280, 820)
+
+        self.undo_group = QUndoGroup(self)
+        self.tabs = QTabWidget()
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.tabCloseRequested.connect(lambda index: self.close_pane(self.tabs.widget(index)))
+        self.tabs.currentChanged.connect(self._current_tab_changed)
+        self.setCentralWidget(self.tabs)
+
+        self.actions = ActionRegistry(self)
+        self._make_tool_actions()
+        self._make_docks()
+        self._make_menus_and_toolbars()
+        self._make_status_bar()
+        self._connect_actions()
+        self._restore_view_settings()
+        self._update_actions()
+
+    # -- construction ---------------------------------------------------------------
+    def _make_tool_actions(self) -> None:
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions = {}
+        for tool in ALL_TOOLS:
+            spec = ActionSpec(tool.label, tool.icon, tool.shortcut, tool.tip, checkable=True)
+            action = self.actions.add(f"tool_{tool.name}", spec)
+            action.setData(tool.name)
+            self.tool_group.addAction(action)
+            self.tool_actions[tool.name] = action
+        self.tool_actions["brush"].setChecked(True)
+        self.tool_group.triggered.connect(lambda action: self.set_tool(action.data()))
+
+    def _make_docks(self) -> None:
+        self.palette_dock = PaletteDock(self)
+        self.palette_dock.itemChosen.connect(self._palette_item_chosen)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette_dock)
+        self.bots_dock = BotsDock(self)
+        self.bots_dock.moveRequested.connect(self._renumber_bot)
+        self.bots_dock.removeRequested.connect(self._remove_bot)
+        self.bots_dock.cellActivated.connect(self._select_cell)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.bots_dock)
+        self.undo_dock = UndoDock(self.undo_group, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.undo_dock)
+
+    def _make_menus_and_toolbars(self) -> None:
+        a = self.actions
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        file_menu.addActions([a["new"], a["open"]])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([a["save"], a["save_as"], a["close"]])
+        file_menu.addSeparator()
+        file_menu.addAction(a["quit"])
+
+        edit_menu = menu.addMenu("&Edit")
+        edit_menu.addActions([a["undo"], a["redo"]])
+        edit_menu.addSeparator()
+        edit_menu.addActions([a["cut"], a["copy"], a["paste"], a["delete"]])
+        edit_menu.addSeparator()
+        edit_menu.addActions([a["select_all"], a["deselect"]])
+        move_menu = edit_menu.addMenu("&Move Selection")
+        move_menu.addActions([a[f"move_{d}"] for d in ARROWS])
+        expand_menu = edit_menu.addMenu("E&xpand Pattern")
+        expand_menu.addActions([a[f"expand_{d}"] for d in ARROWS])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a["properties"])
+
+        view_menu = menu.addMenu("&View")
+        view_menu.addActions([a["toggle_layer"], a["show_other_layer"], a["show_links"], a["show_grid"]])
+        view_menu.addSeparator()
+        view_menu.addActions([a["zoom_in"], a["zoom_out"], a["zoom_reset"], a["fit"]])
+        view_menu.addSeparator()
+        for dock in (self.palette_dock, self.bots_dock, self.undo_dock):
+            view_menu.addAction(dock.toggleViewAction())
+
+        tools_menu = menu.addMenu("&Tools")
+        tools_menu.addActions(list(self.tool_actions.values()))
+
+        main_bar = QToolBar("Main", self)
+        main_bar.setObjectName("main_toolbar")
+        main_bar.addActions([a["new"], a["open"], a["save"]])
+        main_bar.addSeparator()
+        main_bar.addActions([a["undo"], a["redo"]])
+        main_bar.addSeparator()
+        main_bar.addActions([a["cut"], a["copy"], a["paste"]])
+        main_bar.addSeparator()
+        main_bar.addActions([a["toggle_layer"], a["show_links"], a["show_grid"], a["zoom_in"], a["zoom_out"], a["fit"]])
+        main_bar.addSeparator()
+        main_bar.addAction(a["properties"])
+        self.addToolBar(main_bar)
+        tools_bar = QToolBar("Tools", self)
+        tools_bar.setObjectName("tools_toolbar")
+        tools_bar.addActions(list(self.tool_actions.values()))
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tools_bar)
+        # Actions without a menu entry still need the window to receive their shortcuts.
+        self.addActions(list(a.actions.values()))
+
+    def _make_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.cell_label = QLabel()
+        self.layer_label = QLabel()
+        self.zoom_label = QLabel()
+        bar.addWidget(self.cell_label, 1)
+        bar.addPermanentWidget(self.layer_label)
+        bar.addPermanentWidget(self.zoom_label)
+
+    def _connect_actions(self) -> None:
+        a = self.actions
+        a["new"].triggered.connect(self.new_level)
+        a["open"].triggered.connect(self.open_dialog)
+        a["save"].triggered.connect(lambda: self.save())
+        a["save_as"].triggered.connect(lambda: self.save(ask_name=True))
+        a["close"].triggered.connect(lambda: self.close_pane(self.current_pane()))
+        a["quit"].triggered.connect(self.close)
+        a["undo"].triggered.connect(self.undo_group.undo)
+        a["redo"].triggered.connect(self.undo_group.redo)
+        self.undo_group.canUndoChanged.connect(a["undo"].setEnabled)
+        self.undo_group.canRedoChanged.connect(a["redo"].setEnabled)
+        self.undo_group.undoTextChanged.connect(lambda text: a["undo"].setText(f"&Undo {text}".strip()))
+        self.undo_group.redoTextChanged.connect(lambda text: a["redo"].setText(f"&Redo {text}".strip()))
+        a["cut"].triggered.connect(self.cut)
+        a["copy"].triggered.connect(self.copy)
+        a["paste"].triggered.connect(self.paste)
+        a["delete"].triggered.connect(lambda: self._with_pane(lambda pane: pane.erase()))
+        a["select_all"].triggered.connect(self.select_all)
+        a["deselect"].triggered.connect(lambda: self._with_pane(lambda pane: pane.scene.set_selection(None)))
+        for name, (dx, dy) in ARROWS.items():
+            a[f"move_{name}"].triggered.connect(lambda _=False, dx=dx, dy=dy: self._selection_op("move", dx, dy))
+            a[f"expand_{name}"].triggered.connect(lambda _=False, dx=dx, dy=dy: self._selection_op("expand", dx, dy))
+        a["properties"].triggered.connect(self.edit_properties)
+        a["toggle_layer"].triggered.connect(lambda: self._with_pane(lambda pane: pane.scene.toggle_layer()))
+        a["show_other_layer"].toggled.connect(self._view_option_changed)
+        a["show_links"].toggled.connect(self._view_option_changed)
+        a["show_grid"].toggled.connect(self._view_option_changed)
+        a["zoom_in"].triggered.connect(lambda: self._with_pane(lambda pane: pane.view.zoom_in(pane.view.cursor_anchor())))
+        a["zoom_out"].triggered.connect(lambda: self._with_pane(lambda pane: pane.view.zoom_out(pane.view.cursor_anchor())))
+        a["zoom_reset"].triggered.connect(lambda: self._with_pane(lambda pane: pane.view.set_zoom(1.0)))
+        a["fit"].triggered.connect(lambda: self._with_pane(lambda pane: pane.view.fit_to_window()))
+
+    def _restore_view_settings(self) -> None:
+        for key in ("show_other_layer", "show_links", "show_grid"):
+            value = self.settings.value(f"view/{key}", None, bool)
+            if value is not None:
+                self.actions[key].setChecked(value)
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    # -- panes -----------------------------------------------------------------------
+    def current_pane(self) -> EditorPane | None:
+        return self.tabs.currentWidget()
+
+    def panes(self) -> list[EditorPane]:
+        return [self.tabs.widget(i) for i in range(self.tabs.count())]
+
+    def _with_pane(self, action) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            action(pane)
+
+    def add_document(self, document: LevelDocument) -> EditorPane:
+        pane = EditorPane(document, self)
+        self._apply_view_options(pane)
+        self.undo_group.addStack(document.undo_stack)
+        scene = pane.scene
+        scene.hoverCellChanged.connect(lambda cell, pane=pane: self._show_cell(pane, cell))
+        scene.layerChanged.connect(lambda layer: self._update_status())
+        scene.valuePicked.connect(self._value_picked)
+        scene.cellSelectionChanged.connect(self._update_actions)
+        pane.view.zoomChanged.connect(lambda zoom: self._update_status())
+        document.modifiedChanged.connect(lambda modified, pane=pane: self._update_titles())
+        document.pathChanged.connect(self._update_titles)
+        document.entitiesChanged.connect(lambda pane=pane: self._refresh_bots(pane))
+        document.levelReplaced.connect(lambda pane=pane: self._refresh_bots(pane))
+        index = self.tabs.addTab(pane, document.display_name())
+        self.tabs.setCurrentIndex(index)
+        current = self.tool_group.checkedAction()
+        pane.set_tool(current.data() if current else "brush")
+        pane.scene.current_item = self.palette_dock.current_item()
+        QTimer.singleShot(0, pane.view.fit_to_window)
+        self._update_titles()
+        return pane
+
+    def _current_tab_changed(self, index: int) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            self.undo_group.setActiveStack(pane.document.undo_stack)
+            self.palette_dock.set_game(pane.document.game, pane.cell_painter)
+            pane.scene.current_item = self.palette_dock.current_item()
+            current = self.tool_group.checkedAction()
+            pane.set_tool(current.data() if current else "brush")
+            self._refresh_bots(pane)
+        else:
+            self.undo_group.setActiveStack(None)
+        self._update_titles()
+        self._update_actions()
+        self._update_status()
+
+    # -- files -------------------------------------------------------------------------
+    def new_level(self) -> None:
+        dialog = NewLevelDialog(all_games(), self)
+        if dialog.exec() and dialog.level is not None:
+            self.add_document(LevelDocument(dialog.game(), dialog.level))
+
+    def open_dialog(self) -> None:
+        patterns = " ".join(p for game in all_games() for p in game.file_patterns)
+        filters = [f"All levels ({patterns})"] + [f"{g.name} ({' '.join(g.file_patterns)})" for g in all_games()]
+        start = str(self.current_pane().document.path.parent) if self.current_pane() and self.current_pane().document.path else ""
+        paths, _ = QFileDialog.getOpenFileNames(self, "Open Level", start, ";;".join(filters + ["All files (*)"]))
+        for path in paths:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path) -> EditorPane | None:
+        """Open a level (or switch to it when already open); a bad file shows why and opens nothing."""
+        path = Path(path)
+        for pane in self.panes():
+            if pane.document.path and pane.document.path.resolve() == path.resolve():
+                self.tabs.setCurrentWidget(pane)
+                return pane
+        try:
+            document = LevelDocument.open(path)
+        except LevelFormatError as error:
+            self.show_error("Cannot open level", f"{path.name} is not a valid level: {error}")
+            return None
+        except OSError as error:
+            self.show_error("Cannot open level", f"{path}: {error.strerror or error}")
+            self.settings.remove_recent_file(str(path.resolve()))
+            return None
+        self.settings.add_recent_file(path)
+        return self.add_document(document)
+
+    def save(self, pane: EditorPane | None = None, ask_name: bool = False) -> bool:
+        pane = pane or self.current_pane()
+        if pane is None:
+            return False
+        document = pane.document
+        path = document.path
+        if ask_name or path is None:
+            patterns = " ".join(document.game.file_patterns)
+            suggested = str(path) if path else document.display_name() + document.game.file_patterns[0][1:]
+            chosen, _ = QFileDialog.getSaveFileName(self, "Save Level As", suggested, f"{document.game.name} ({patterns})")
+            if not chosen:
+                return False
+            path = Path(chosen)
+            if not path.suffix:
+                path = path.with_suffix(document.game.file_patterns[0][1:])
+        try:
+            document.save(path)
+        except (OSError, LevelFormatError) as error:
+            self.show_error("Cannot save level", f"{path}: {getattr(error, 'strerror', None) or error}\nThe level is still open and unchanged.")
+            return False
+        self.settings.add_recent_file(path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def close_pane(self, pane: EditorPane | None) -> bool:
+        if pane is None:
+            return True
+        if pane.document.is_modified and not self._resolve_unsaved(pane):
+            return False
+        self.undo_group.removeStack(pane.document.undo_stack)
+        self.tabs.removeTab(self.tabs.indexOf(pane))
+        pane.deleteLater()
+        return True
+
+    def _resolve_unsaved(self, pane: EditorPane) -> bool:
+        """Ask about unsaved changes; True when it is fine to close the level."""
+        self.tabs.setCurrentWidget(pane)
+        answer = self.ask_save_changes(pane.document.display_name())
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save(pane)
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_save_changes(self, name: str) -> QMessageBox.StandardButton:
+        buttons = QMessageBox.StandardButton
+        return QMessageBox.question(
+            self, "Unsaved changes", f"{name} has unsaved changes. Save them before closing?",
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save,
+        )
+
+    def closeEvent(self, event) -> None:
+        for pane in self.panes():
+            if pane.document.is_modified and not self._resolve_unsaved(pane):
+                event.ignore()
+                return
+        self.settings.set_value("window/geometry", self.saveGeometry())
+        self.settings.set_value("window/state", self.saveState())
+        event.accept()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.settings.recent_files()
+        for path in files:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _=False, path=path: self.open_file(path))
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_file(url.toLocalFile())
+        event.acceptProposedAction()
+
+    # -- messages ------------------------------------------------------------------------
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def show_problem(self, text: str) -> None:
+        """A refused edit (a limit of the game): said in the status bar, without a modal box."""
+        self.statusBar().showMessage("⚠ " + text, 8000)
+
+    # -- editing -------------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        self.tool_actions[name].setChecked(True)
+        self._with_pane(lambda pane: pane.set_tool(name))
+        if name == "bot":
+            item = self.palette_dock.current_item()
+            if item is None or item.kind != "bot":
+                self.palette_dock.select("bot", 1)
+
+    def _palette_item_chosen(self, item) -> None:
+        for pane in self.panes():
+            pane.scene.current_item = item
+        checked = self.tool_group.checkedAction()
+        tool = checked.data() if checked else "brush"
+        # Choosing a bot goes to the bot tool; choosing a tile leaves it for the brush.
+        if item.kind == "bot" and tool != "bot":
+            self.set_tool("bot")
+        elif item.kind == "tile" and tool in ("bot", "eraser", "player", "link", "select"):
+            self.set_tool("brush")
+        self.statusBar().showMessage(f"Drawing with: {item.name}", 3000)
+
+    def _value_picked(self, kind: str, value: int) -> None:
+        self.palette_dock.select(kind, value)
+
+    def _selection_op(self, op: str, dx: int, dy: int) -> None:
+        pane = self.current_pane()
+        if pane is None:
+            return
+        problem = pane.move_selection(dx, dy) if op == "move" else pane.expand_selection(dx, dy)
+        if problem:
+            self.show_problem(problem)
+
+    def copy(self) -> None:
+        pane = self.current_pane()
+        if pane is not None and (clip := pane.copy()) is not None:
+            self.clipboard = (pane.document.game.id, clip)
+            self.statusBar().showMessage(f"Copied {clip.width}x{clip.height} cells", 3000)
+
+    def cut(self) -> None:
+        pane = self.current_pane()
+        if pane is not None and (clip := pane.cut()) is not None:
+            self.clipboard = (pane.document.game.id, clip)
+
+    def paste(self) -> None:
+        pane = self.current_pane()
+        if pane is None or self.clipboard is None:
+            return
+        game_id, clip = self.clipboard
+        if game_id != pane.document.game.id:
+            self.show_problem("The clipboard holds cells of another game.")
+            return
+        problem = pane.paste(clip)
+        if problem:
+            self.show_problem(problem)
+
+    def select_all(self) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            from PySide6.QtCore import QRect
+
+            level = pane.document.level
+            pane.scene.set_selection(QRect(0, 0, level.width, level.height))
+
+    def _select_cell(self, cell: int) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            from PySide6.QtCore import QRect
+
+            width = pane.document.level.width
+            pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
+            pane.view.centerOn(pane.scene.selection_item)
+
+    def edit_properties(self) -> None:
+        pane = self.current_pane()
+        if pane is None:
+            return
+        document = pane.document
+        dialog = PropertiesDialog(document.level, self)
+        if not dialog.exec():
+            return
+        changed, size = dialog.changed_properties(), dialog.new_size()
+        if not changed and size is None:
+            return
+        stack = document.undo_stack
+        stack.beginMacro("Change level properties")
+        try:
+            if changed:
+                stack.push(commands.ChangeProperties(document, changed))
+            if size is not None:
+                stack.push(commands.ResizeLevel(document, *size))
+        except LevelLimitError as error:
+            self.show_problem(str(error))
+        finally:
+            stack.endMacro()
+
+    def _renumber_bot(self, cell: int, number: int) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            document = pane.document
+            commands.push_if_changed(document, commands.RenumberBot(document, document.level.entities_with_bot_number(cell, number)))
+
+    def _remove_bot(self, cell: int) -> None:
+        pane = self.current_pane()
+        if pane is not None:
+            document = pane.document
+            commands.push_if_changed(document, commands.RemoveBot(document, document.level.entities_without_bot(cell)))
+
+    # -- views and status ---------------------------------------------------------------
+    def _view_option_changed(self) -> None:
+        for key in ("show_other_layer", "show_links", "show_grid"):
+            self.settings.set_value(f"view/{key}", self.actions[key].isChecked())
+        for pane in self.panes():
+            self._apply_view_options(pane)
+
+    def _apply_view_options(self, pane: EditorPane) -> None:
+        pane.scene.set_show_other_layer(self.actions["show_other_layer"].isChecked())
+        pane.scene.set_show_links(self.actions["show_links"].isChecked())
+        pane.scene.set_show_grid(self.actions["show_grid"].isChecked())
+
+    def _refresh_bots(self, pane: EditorPane) -> None:
+        if pane is self.current_pane():
+            self.bots_dock.show_level(pane.document.level, pane.cell_painter)
+            self.bots_dock.setEnabled(pane.tool_available("bot"))
+
+    def _update_titles(self) -> None:
+        for index, pane in enumerate(self.panes()):
+            mark = "*" if pane.document.is_modified else ""
+            self.tabs.setTabText(index, pane.document.display_name() + mark)
+            self.tabs.setTabToolTip(index, str(pane.document.path or "not saved yet"))
+        pane = self.current_pane()
+        if pane is None:
+            self.setWindowTitle("Puzzle Level Studio")
+            self.setWindowModified(False)
+        else:
+            self.setWindowTitle(f"{pane.document.display_name()}[*] — {pane.document.game.name} — Puzzle Level Studio")
+            self.setWindowModified(pane.document.is_modified)
+
+    def _update_actions(self) -> None:
+        pane = self.current_pane()
+        has_pane = pane is not None
+        has_selection = has_pane and pane.scene.selection is not None
+        for key in ("save", "save_as", "close", "properties", "toggle_layer", "zoom_in", "zoom_out", "zoom_reset", "fit", "select_all", "paste"):
+            self.actions[key].setEnabled(has_pane)
+        for key in ("cut", "copy", "delete", "deselect") + tuple(f"{op}_{d}" for op in ("move", "expand") for d in ARROWS):
+            self.actions[key].setEnabled(has_selection)
+        for name, action in self.tool_actions.items():
+            action.setEnabled(has_pane and pane.tool_available(name))
+        if has_pane:
+            self.actions["toggle_layer"].setEnabled(pane.document.level.layer_count > 1)
+
+    def _show_cell(self, pane: EditorPane, cell: int) -> None:
+        if cell < 0:
+            self.cell_label.setText("")
+            return
+        self.cell_label.setText(pane.cell_painter.describe_cell(pane.document.level, cell))
+
+    def _update_status(self) -> None:
+        pane = self.current_pane()
+        if pane is None:
+            self.layer_label.setText("")
+            self.zoom_label.setText("")
+            return
+        level = pane.document.level
+        self.layer_label.setText(f"Layer: {level.layer_names[pane.scene.layer]}")
+        self.zoom_label.setText(f"{round(pane.view.zoom * 100)}%")

@@ -1,0 +1,347 @@
+"""LevelScene: the level drawn as a QGraphicsScene, repainting only what changed.
+
+The cells are one item (``GridItem``) that paints just the exposed cells from
+the game's cached tile pixmaps, so a one-cell edit repaints one cell. Links,
+the selection, the hover mark and tool previews are light items above it.
+Mouse buttons: left goes to the current tool, right drags a selection, middle
+is the eyedropper.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent
+
+from studio.editor.cell_painter import CellPainter
+from studio.model.document import LevelDocument
+
+CELL = 32  # scene units per cell
+
+
+def cell_rect(level: Any, index: int) -> QRectF:
+    return QRectF((index % level.width) * CELL, (index // level.width) * CELL, CELL, CELL)
+
+
+class GridItem(QGraphicsItem):
+    """All the cells of the level on the scene's current layer, plus its entities."""
+
+    def __init__(self, scene: "LevelScene"):
+        super().__init__()
+        self.level_scene = scene
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+
+    def boundingRect(self) -> QRectF:
+        level = self.level_scene.document.level
+        return QRectF(0, 0, level.width * CELL, level.height * CELL)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        scene = self.level_scene
+        level = scene.document.level
+        exposed = option.exposedRect.intersected(self.boundingRect())
+        if exposed.isEmpty():
+            return
+        device_size = max(1, round(CELL * painter.worldTransform().m11()))
+        left = max(0, int(exposed.left() // CELL))
+        right = min(level.width - 1, int(math.ceil(exposed.right() / CELL)) - 1)
+        top = max(0, int(exposed.top() // CELL))
+        bottom = min(level.height - 1, int(math.ceil(exposed.bottom() / CELL)) - 1)
+        art = scene.cell_painter
+        layer = scene.layer
+        other = 1 - layer if level.layer_count == 2 else None
+        for y in range(top, bottom + 1):
+            for x in range(left, right + 1):
+                index = y * level.width + x
+                rect = QRectF(x * CELL, y * CELL, CELL, CELL)
+                art.paint_cell(painter, rect, level, index, layer, device_size)
+                if other is not None and scene.show_other_layer:
+                    art.paint_ghost(painter, rect, level, index, other, device_size)
+        if scene.show_grid and device_size >= 12:
+            painter.setPen(QPen(QColor(0, 0, 0, 40), 0))
+            for x in range(left, right + 2):
+                painter.drawLine(QLineF(x * CELL, top * CELL, x * CELL, (bottom + 1) * CELL))
+            for y in range(top, bottom + 2):
+                painter.drawLine(QLineF(left * CELL, y * CELL, (right + 1) * CELL, y * CELL))
+        painter.save()
+        painter.setClipRect(exposed)
+        art.paint_entities(painter, lambda i: cell_rect(level, i), level, layer, device_size)
+        painter.restore()
+
+
+class LinksItem(QGraphicsItem):
+    """Arrows from every linked cell (panel, transporter...) to its target."""
+
+    def __init__(self, scene: "LevelScene"):
+        super().__init__()
+        self.level_scene = scene
+        self.setZValue(10)
+        self.highlight: int | None = None  # a source whose arrow is drawn even when links are hidden
+
+    def boundingRect(self) -> QRectF:
+        level = self.level_scene.document.level
+        return QRectF(-CELL, -CELL, (level.width + 2) * CELL, (level.height + 2) * CELL)
+
+    def links(self) -> list[tuple[int, int]]:
+        level = self.level_scene.document.level
+        pairs = []
+        for index in range(level.width * level.height):
+            target = level.bundle_link(level.cell_bundle(index))
+            if target is not None:
+                pairs.append((index, target))
+        return pairs
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        scene = self.level_scene
+        level = scene.document.level
+        pairs = self.links() if scene.show_links else []
+        if not scene.show_links and self.highlight is not None:
+            target = level.bundle_link(level.cell_bundle(self.highlight))
+            pairs = [(self.highlight, target)] if target is not None else []
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for source, target in pairs:
+            emphasised = source == self.highlight
+            colour = QColor(255, 200, 40, 230) if emphasised else QColor(40, 220, 255, 190)
+            draw_arrow(painter, cell_rect(level, source).center(), cell_rect(level, target).center(), colour)
+
+
+def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, width: float = 2.5) -> None:
+    """An arrow with an outline so it reads on any tile; a dot for a cell linked to itself."""
+    outline = QPen(QColor(0, 0, 0, 160), width + 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    pen = QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    if start == end:
+        for p in (outline, pen):
+            painter.setPen(p)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(start, CELL * 0.28, CELL * 0.28)
+        return
+    line = QLineF(start, end)
+    length = line.length()
+    # Shorten so the head lands inside the target cell, not on its centre tile art.
+    line.setLength(max(1.0, length - CELL * 0.22))
+    angle = math.atan2(-(line.dy()), line.dx())
+    head = 9.0
+    tip = line.p2()
+    left = tip + QPointF(-head * math.cos(angle - math.pi / 7), head * math.sin(angle - math.pi / 7))
+    right = tip + QPointF(-head * math.cos(angle + math.pi / 7), head * math.sin(angle + math.pi / 7))
+    for p, brush in ((outline, QColor(0, 0, 0, 160)), (pen, colour)):
+        painter.setPen(p)
+        painter.drawLine(line)
+        painter.setBrush(QBrush(brush))
+        painter.drawPolygon(QPolygonF([tip, left, right]))
+
+
+class LevelScene(QGraphicsScene):
+    hoverCellChanged = Signal(int)  # -1 when the cursor leaves the level
+    layerChanged = Signal(int)
+    cellSelectionChanged = Signal()
+    valuePicked = Signal(str, int)  # eyedropper: palette kind and value
+
+    def __init__(self, document: LevelDocument, cell_painter: CellPainter, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.cell_painter = cell_painter
+        self.layer = 0
+        self.show_other_layer = True
+        self.show_links = True
+        self.show_grid = False
+        self.selection: QRect | None = None  # in cells
+        self.hover_cell = -1
+        self.tool = None
+        self.current_item = None  # the palette item tools draw with
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.setBackgroundBrush(QColor(58, 60, 66))
+
+        self.grid_item = GridItem(self)
+        self.addItem(self.grid_item)
+        self.links_item = LinksItem(self)
+        self.addItem(self.links_item)
+        self.selection_item = QGraphicsRectItem()
+        pen = QPen(QColor(255, 255, 255), 0, Qt.PenStyle.DashLine)
+        self.selection_item.setPen(pen)
+        self.selection_item.setBrush(QColor(80, 160, 255, 60))
+        self.selection_item.setZValue(20)
+        self.selection_item.hide()
+        self.addItem(self.selection_item)
+        self.hover_item = QGraphicsRectItem()
+        self.hover_item.setPen(QPen(QColor(255, 255, 255, 200), 0))
+        self.hover_item.setZValue(30)
+        self.hover_item.hide()
+        self.addItem(self.hover_item)
+        self.preview_item = QGraphicsRectItem()  # tools' rubber band
+        self.preview_item.setPen(QPen(QColor(255, 220, 80), 0, Qt.PenStyle.DashLine))
+        self.preview_item.setBrush(QColor(255, 220, 80, 50))
+        self.preview_item.setZValue(25)
+        self.preview_item.hide()
+        self.addItem(self.preview_item)
+
+        self._entity_cells = set(cell_painter.entity_cells(document.level))
+        self._select_anchor: tuple[int, int] | None = None
+        self._update_scene_rect()
+        document.cellsChanged.connect(self._on_cells_changed)
+        document.entitiesChanged.connect(self._on_entities_changed)
+        document.levelReplaced.connect(self._on_level_replaced)
+
+    # -- geometry ------------------------------------------------------------
+    def cell_at(self, pos: QPointF) -> int:
+        level = self.document.level
+        x, y = math.floor(pos.x() / CELL), math.floor(pos.y() / CELL)
+        if 0 <= x < level.width and 0 <= y < level.height:
+            return y * level.width + x
+        return -1
+
+    def cell_xy_clamped(self, pos: QPointF) -> tuple[int, int]:
+        level = self.document.level
+        x = min(max(math.floor(pos.x() / CELL), 0), level.width - 1)
+        y = min(max(math.floor(pos.y() / CELL), 0), level.height - 1)
+        return x, y
+
+    def level_rect(self) -> QRectF:
+        return self.grid_item.boundingRect()
+
+    def _update_scene_rect(self) -> None:
+        margin = CELL * 2
+        self.setSceneRect(self.level_rect().adjusted(-margin, -margin, margin, margin))
+
+    # -- view state ------------------------------------------------------------
+    def set_layer(self, layer: int) -> None:
+        if layer != self.layer:
+            self.layer = layer
+            self.grid_item.update()
+            self.layerChanged.emit(layer)
+
+    def toggle_layer(self) -> None:
+        self.set_layer((self.layer + 1) % self.document.level.layer_count)
+
+    def set_show_other_layer(self, show: bool) -> None:
+        self.show_other_layer = show
+        self.grid_item.update()
+
+    def set_show_links(self, show: bool) -> None:
+        self.show_links = show
+        self.links_item.update()
+
+    def set_show_grid(self, show: bool) -> None:
+        self.show_grid = show
+        self.grid_item.update()
+
+    def set_tool(self, tool) -> None:
+        if self.tool is not None:
+            self.tool.deactivate(self)
+        self.tool = tool
+        self.preview_item.hide()
+        if tool is not None:
+            tool.activate(self)
+
+    # -- selection -------------------------------------------------------------
+    def set_selection(self, rect: QRect | None) -> None:
+        level = self.document.level
+        if rect is not None:
+            rect = rect.normalized().intersected(QRect(0, 0, level.width, level.height))
+            if rect.isEmpty():
+                rect = None
+        if rect == self.selection:
+            return
+        self.selection = rect
+        if rect is None:
+            self.selection_item.hide()
+        else:
+            self.selection_item.setRect(QRectF(rect.x() * CELL, rect.y() * CELL, rect.width() * CELL, rect.height() * CELL))
+            self.selection_item.show()
+        self.cellSelectionChanged.emit()
+
+    def selected_cells(self) -> list[int]:
+        if self.selection is None:
+            return []
+        width = self.document.level.width
+        r = self.selection
+        return [y * width + x for y in range(r.top(), r.bottom() + 1) for x in range(r.left(), r.right() + 1)]
+
+    # -- repainting what changed -------------------------------------------------
+    def _on_cells_changed(self, cells: list[int]) -> None:
+        level = self.document.level
+        if len(cells) > 64:
+            self.grid_item.update()
+        else:
+            for index in cells:
+                self.grid_item.update(cell_rect(level, index))
+        if self.show_links or self.links_item.highlight is not None:
+            self.links_item.update()
+
+    def _on_entities_changed(self) -> None:
+        level = self.document.level
+        cells = set(self.cell_painter.entity_cells(level))
+        for index in cells ^ self._entity_cells | cells:
+            self.grid_item.update(cell_rect(level, index))
+        self._entity_cells = cells
+
+    def _on_level_replaced(self) -> None:
+        self.grid_item.prepareGeometryChange()
+        self.links_item.prepareGeometryChange()
+        self._entity_cells = set(self.cell_painter.entity_cells(self.document.level))
+        self.set_selection(self.selection)
+        self._update_scene_rect()
+        self.grid_item.update()
+        self.links_item.update()
+
+    # -- mouse -----------------------------------------------------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        cell = self.cell_at(event.scenePos())
+        button = event.button()
+        if button == Qt.MouseButton.RightButton:
+            x, y = self.cell_xy_clamped(event.scenePos())
+            self._select_anchor = (x, y)
+            self.set_selection(QRect(x, y, 1, 1))
+        elif button == Qt.MouseButton.MiddleButton:
+            if cell >= 0:
+                self.pick(cell)
+        elif button == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.press(self, cell, event)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        cell = self.cell_at(event.scenePos())
+        self._set_hover(cell)
+        if self._select_anchor is not None and event.buttons() & Qt.MouseButton.RightButton:
+            x, y = self.cell_xy_clamped(event.scenePos())
+            ax, ay = self._select_anchor
+            self.set_selection(QRect(min(ax, x), min(ay, y), abs(ax - x) + 1, abs(ay - y) + 1))
+        elif event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.drag(self, cell, event)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            self._select_anchor = None
+        elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.release(self, self.cell_at(event.scenePos()), event)
+        event.accept()
+
+    def _set_hover(self, cell: int) -> None:
+        if cell == self.hover_cell:
+            return
+        self.hover_cell = cell
+        if cell < 0:
+            self.hover_item.hide()
+        else:
+            self.hover_item.setRect(cell_rect(self.document.level, cell))
+            self.hover_item.show()
+        if self.tool is not None:
+            self.tool.hover(self, cell)
+        self.hoverCellChanged.emit(cell)
+
+    def leave(self) -> None:
+        self._set_hover(-1)
+
+    def pick(self, cell: int) -> None:
+        """Eyedropper: make what is on the cell the drawing item (an entity first, then the tile)."""
+        level = self.document.level
+        entity = getattr(level, "entity_kind_at", None)
+        if entity is not None:
+            found = entity(cell)
+            if found is not None:
+                self.valuePicked.emit(*found)
+                return
+        self.valuePicked.emit("tile", level.bundle_value(level.cell_bundle(cell), self.layer))

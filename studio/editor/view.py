@@ -1,0 +1,98 @@
+"""LevelView: the QGraphicsView over a LevelScene, with zoom about the cursor and panning."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
+
+from studio.editor.scene import LevelScene
+
+ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
+
+
+class LevelView(QGraphicsView):
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene: LevelScene, parent=None):
+        super().__init__(scene, parent)
+        self.level_scene = scene
+        self.zoom = 1.0
+        self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(False)  # files dropped here reach the main window
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+
+    # -- zoom ------------------------------------------------------------------
+    def set_zoom(self, zoom: float, anchor=None) -> None:
+        """Zoom to ``zoom``, keeping the scene point under ``anchor`` (viewport point) still."""
+        zoom = max(ZOOM_STEPS[0] / 2, min(zoom, ZOOM_STEPS[-1]))
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        scene_point = self.mapToScene(anchor)
+        self.zoom = zoom
+        self.resetTransform()
+        self.scale(zoom, zoom)
+        # Bring the anchored scene point back under the cursor.
+        moved = self.mapFromScene(scene_point) - anchor
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
+        self.zoomChanged.emit(zoom)
+
+    def zoom_in(self, anchor=None) -> None:
+        self.set_zoom(next((z for z in ZOOM_STEPS if z > self.zoom + 1e-6), ZOOM_STEPS[-1]), anchor)
+
+    def zoom_out(self, anchor=None) -> None:
+        self.set_zoom(next((z for z in reversed(ZOOM_STEPS) if z < self.zoom - 1e-6), ZOOM_STEPS[0]), anchor)
+
+    def fit_to_window(self) -> None:
+        rect = self.level_scene.level_rect()
+        if rect.isEmpty():
+            return
+        viewport = self.viewport().rect()
+        zoom = min(viewport.width() / (rect.width() + 16), viewport.height() / (rect.height() + 16))
+        self.set_zoom(zoom)
+        self.centerOn(rect.center())
+
+    def cursor_anchor(self):
+        position = self.viewport().mapFromGlobal(self.cursor().pos())
+        return position if self.viewport().rect().contains(position) else None
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            anchor = event.position().toPoint()
+            if event.angleDelta().y() > 0:
+                self.zoom_in(anchor)
+            elif event.angleDelta().y() < 0:
+                self.zoom_out(anchor)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    # -- panning with the arrow keys -----------------------------------------------
+    def pan(self, dx: int, dy: int) -> None:
+        step = 32 * self.zoom * 2
+        self.horizontalScrollBar().setValue(int(self.horizontalScrollBar().value() + dx * step))
+        self.verticalScrollBar().setValue(int(self.verticalScrollBar().value() + dy * step))
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if event.modifiers() == Qt.KeyboardModifier.NoModifier or event.modifiers() == Qt.KeyboardModifier.KeypadModifier:
+            arrows = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+            if key in arrows:
+                self.pan(*arrows[key])
+                return
+        super().keyPressEvent(event)
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.Leave:
+            self.level_scene.leave()
+        return super().event(event)
+
+    def leaveEvent(self, event) -> None:
+        self.level_scene.leave()
+        super().leaveEvent(event)
