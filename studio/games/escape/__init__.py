@@ -1,6 +1,7 @@
 """Escape: Tom 7's tile puzzle with its bizarro layer. Registers the game plugin."""
 
 from studio.core.game import Game, PaletteItem, register
+from studio.games.escape.engine import ESCAPE_ENGINE
 from studio.games.escape.level import EscapeLevel
 from studio.games.escape.tiles import BOT_INFO, MAX_FUSE, NUM_TILES, Bot, bot_name, bot_tooltip, tile_name, tile_tooltip
 
@@ -37,5 +38,7 @@ GAME = register(
         save=_save,
         palette=palette,
         view_module="studio.games.escape.view",
+        engine=ESCAPE_ENGINE,
+        extras={"verify": "studio.games.escape.verify:verify_level"},
     )
 )

@@ -1,0 +1,199 @@
+"""`studio verify FILE... [--solutions PLAYER] [--solution MOVES] [--json]`: play levels'
+solutions and report the verdicts.
+
+Each game that can verify provides a function ``verify(path, solutions=None,
+moves=None) -> list[dict]``: registered as ``Game.extras["verify"]`` (a callable or
+"module:function"), or by convention as ``studio.games.ID.verify.verify_level``.
+It returns one result per solution, with at least the fields ``level``, ``game``,
+``md5``, ``solution``, ``index``, ``length``, ``verdict`` (won, dead, open, or error
+with ``error``) and ``moves``; see ``studio/games/escape/verify.py``.
+
+Solutions come from ``--solution`` (one, as letters U D L R, played on every FILE)
+or from the player file ``--solutions`` (each level's stored solutions, matched by
+the MD5 of its bytes, in the file's order). With neither, each level is just loaded
+and the empty solution played: verdict "open" means it loads, "error" says why not.
+
+Many files are verified in worker processes, one per core, with progress on stderr
+when it is a terminal. Exit status: 0 when every solution played was won and every
+file could be read; 1 otherwise; 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from studio.core.game import game_for_path
+
+PARALLEL_FROM = 16  # fewer files than this are verified in this process (workers cost a start-up)
+VERDICTS = ("won", "dead", "open", "error")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="level files to verify")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--solutions", metavar="PLAYER", help="a player file holding the levels' solutions")
+    source.add_argument("--solution", metavar="MOVES", help="one solution to play on every FILE, as U D L R")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line instead of a table")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: one per core when there are many files; "
+                             "0 verifies in this process)")
+
+
+def run(args: argparse.Namespace) -> int:
+    files = list(args.files)
+    solutions = getattr(args, "solutions", None)
+    moves_text = getattr(args, "solution", None)
+    if solutions is not None and not os.path.isfile(solutions):
+        print(f"studio verify: {solutions}: no such player file", file=sys.stderr)
+        return 2
+    moves = None
+    if moves_text is not None:
+        moves = _parse_moves(moves_text, files)
+        if isinstance(moves, str):
+            print(f"studio verify: --solution: {moves}", file=sys.stderr)
+            return 2
+
+    jobs = getattr(args, "jobs", None)
+    if jobs is None:
+        jobs = (os.cpu_count() or 1) if len(files) >= PARALLEL_FROM else 0
+    progress = _Progress(len(files)) if sys.stderr.isatty() else None
+    tasks = [(path, solutions, moves) for path in files]
+
+    results: list[dict] = []
+    try:
+        for file_results in _verify_all(tasks, jobs):
+            for result in file_results:
+                if args.json:
+                    print(json.dumps(result))
+                results.append(result)
+            if progress:
+                progress.advance()
+        if progress:
+            progress.done()
+        if not args.json:
+            _print_table(results, len(files))
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return _exit_status(results, played=solutions is not None or moves is not None)
+
+
+def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dict]:
+    """The results for one file, by its game's verify function (runs in workers too)."""
+    game = game_for_path(path)
+    if game is None:
+        return [_error(path, None, "no game reads files with this name")]
+    verify = _verify_function(game)
+    if verify is None:
+        return [_error(path, game.id, f"{game.name} levels cannot be verified")]
+    try:
+        return verify(path, solutions=solutions, moves=moves)
+    except Exception as e:  # a broken solutions file, say: report it on this level's line
+        return [_error(path, game.id, f"{type(e).__name__}: {e}")]
+
+
+def _verify_function(game):
+    found = game.extras.get("verify")
+    if callable(found):
+        return found
+    module_name, _, function = (found or f"studio.games.{game.id}.verify:verify_level").partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    return getattr(module, function or "verify_level", None)
+
+
+def _verify_task(task) -> list[dict]:
+    return verify_file(*task)
+
+
+def _verify_all(tasks, jobs: int):
+    if jobs <= 1 or len(tasks) < 2:
+        for task in tasks:
+            yield _verify_task(task)
+        return
+    chunk = max(1, len(tasks) // (jobs * 8))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_verify_task, tasks, chunksize=chunk)
+
+
+def _parse_moves(text: str, files: list[str]):
+    """The moves of --solution, parsed by the first file's game; an error as a string."""
+    game = next((g for g in map(game_for_path, files) if g is not None), None)
+    parse = None
+    if game is not None:
+        verify = _verify_function(game)
+        module = importlib.import_module(verify.__module__) if verify else None
+        parse = getattr(module, "parse_moves", None)
+    if parse is None:
+        return "none of the files belongs to a game whose moves can be given as text"
+    try:
+        return parse(text)
+    except ValueError as e:
+        return str(e)
+
+
+def _error(path: str, game_id: str | None, message: str) -> dict:
+    return {"level": path, "game": game_id, "md5": None, "solution": None, "index": None,
+            "length": 0, "verdict": "error", "moves": None, "error": message}
+
+
+def _print_table(results: list[dict], file_count: int) -> None:
+    """One row per result; an error's reason follows its row."""
+    rows = [("LEVEL", "SOLUTION", "#", "LENGTH", "VERDICT", "AT", "")]
+    for r in results:
+        rows.append((
+            r["level"], "-" if r["solution"] is None else str(r["solution"]),
+            "-" if r["index"] is None else str(r["index"]), str(r["length"]), r["verdict"],
+            "-" if r["moves"] is None else str(r["moves"]), r.get("error") or "",
+        ))
+    widths = [max(len(row[i]) for row in rows) for i in range(6)]
+    right = (False, False, True, True, False, True)
+    for row in rows:
+        cells = [c.rjust(w) if r else c.ljust(w) for c, w, r in zip(row, widths, right)]
+        print("  ".join(cells + [row[6]]).rstrip())
+    print(summary(results, file_count))
+
+
+def summary(results: list[dict], file_count: int) -> str:
+    """E.g. "90 files; 94 solutions: 87 won, 0 dead, 2 open, 5 error; 3 files without one: 2 load, 1 error"."""
+    played = [r for r in results if r["index"] is not None]
+    unplayed = [r for r in results if r["index"] is None]
+    counts = Counter(r["verdict"] for r in played)
+    text = f"{file_count} files; {len(played)} solutions: " + ", ".join(f"{counts[v]} {v}" for v in VERDICTS)
+    if unplayed:
+        errors = sum(1 for r in unplayed if r["verdict"] == "error")
+        text += f"; {len(unplayed)} files without one: {len(unplayed) - errors} load, {errors} error"
+    return text
+
+
+def _exit_status(results: list[dict], played: bool) -> int:
+    for r in results:
+        if r["verdict"] == "error":
+            return 1
+        if played and r["index"] is not None and r["verdict"] != "won":
+            return 1
+    return 0
+
+
+class _Progress:
+    def __init__(self, total: int):
+        self.total = total
+        self.count = 0
+
+    def advance(self) -> None:
+        self.count += 1
+        sys.stderr.write(f"\rverify: {self.count}/{self.total} files")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        sys.stderr.write("\r" + " " * 40 + "\r")
+        sys.stderr.flush()

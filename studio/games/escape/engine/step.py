@@ -1,0 +1,73 @@
+"""One move of Escape: the player's motion, then the bots', then the bombs', then
+the verdict (dead, won, or neither)."""
+
+from __future__ import annotations
+
+from studio.games.escape.engine.bombs import bombs_tick, clear_last_explosions
+from studio.games.escape.engine.bots import bots_take_turns
+from studio.games.escape.engine.events import Killed
+from studio.games.escape.engine.lasers import laser_that_sees
+from studio.games.escape.engine.moves import move_entity
+from studio.games.escape.engine.state import EXPLODED, EscapeState, StepResult
+from studio.games.escape.engine.turn import PLAYER, Turn
+from studio.games.escape.tiles import Bot, T
+
+_EXIT, _BOMB = int(T.EXIT), int(Bot.BOMB)
+
+
+def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
+    """Play one move (1 up, 2 down, 3 left, 4 right) from ``state``.
+
+    A move that changes nothing returns the same state with ``moved`` false;
+    bots and bombs only act after a move that did something. With
+    ``events=False`` no events are recorded (faster, for verification and search).
+    """
+    if state.dead or state.won or not 1 <= direction <= 4:
+        return StepResult(state, False, _outcome(state), ())
+    turn = Turn(state, events)
+    if not move_entity(turn, PLAYER, direction):
+        return StepResult(state, False, "none", tuple(turn.events or ()))
+    if turn.pending:
+        turn.end_motion()
+    types = turn.bot_type
+    if types:
+        if EXPLODED in types:
+            clear_last_explosions(turn)
+        bots_take_turns(turn)
+        if max(types) >= _BOMB:
+            bombs_tick(turn)
+    if _death(turn) is None:
+        won = turn.tiles[turn.guy] == _EXIT
+        new = turn.freeze(False, won)
+        outcome = "won" if won else "none"
+    else:
+        new = turn.freeze(True, False)
+        outcome = "dead"
+    # (tuple.__new__ skips the NamedTuple's Python-level __new__: this is the hot path)
+    return tuple.__new__(StepResult, (new, True, outcome, tuple(turn.events) if turn.events else ()))
+
+
+def _outcome(state: EscapeState) -> str:
+    return "dead" if state.dead else ("won" if state.won else "none")
+
+
+def _death(turn):
+    """What kills the player at the end of the move, if anything (also logged)."""
+    if turn.killed is not None:
+        return turn.killed
+    guy = turn.guy
+    if turn.bot_type:
+        neighbours = turn.neighbours
+        for cell in turn.blasts:
+            if cell == guy or any(n[cell] == guy for n in neighbours[1:]):
+                turn.kill(Killed("bomb", cell))
+                return turn.killed
+        if guy in turn.bot_cell:
+            bot = turn.bot_at(guy)
+            if bot >= 0:
+                turn.kill(Killed("bot", guy, (), bot))
+                return turn.killed
+    laser = laser_that_sees(turn.tiles, turn.width, guy, turn.bot_cell, turn.bot_type)
+    if laser is not None:
+        turn.kill(laser)
+    return laser

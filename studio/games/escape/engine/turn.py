@@ -1,0 +1,97 @@
+"""The scratch board one step works on: mutable copies of a state's layers and bots.
+
+Every rule function takes the ``Turn`` as its first argument and edits it in
+place; ``freeze`` turns it back into an immutable ``EscapeState``.
+"""
+
+from __future__ import annotations
+
+from studio.games.escape.engine.events import Killed
+from studio.games.escape.engine.panels import swap_pending
+from studio.games.escape.engine.state import EscapeState
+
+PLAYER = -1  # the mover number of the player; bots are 0, 1, 2, ...
+
+
+class Turn:
+    __slots__ = ("board", "width", "neighbours", "dests", "tiles", "otiles", "flags", "guy",
+                 "bot_type", "bot_cell", "bot_data", "pending", "events", "killed",
+                 "blasts", "state")
+
+    def __init__(self, state: EscapeState, record_events: bool = True):
+        board = state.board
+        self.state = state
+        self.board = board
+        self.width = board.width
+        self.neighbours = board.neighbours
+        self.dests = board.dests
+        self.tiles = bytearray(state.tiles)
+        self.otiles = state.otiles  # bytes until a swap needs to write it
+        self.flags = bytearray(state.flags)
+        self.guy = state.player
+        bots = state.bots
+        if bots:
+            types, cells, data = zip(*bots)
+            self.bot_type, self.bot_cell, self.bot_data = list(types), list(cells), list(data)
+        else:
+            self.bot_type, self.bot_cell, self.bot_data = [], [], []
+        self.pending: set[int] = set()
+        self.events: list | None = [] if record_events else None
+        self.killed: Killed | None = None
+        self.blasts: list[int] = []  # cells where a bomb exploded this turn
+
+    # -- who is where ------------------------------------------------------
+    def bot_at(self, cell: int) -> int:
+        """The number of the live bot on ``cell``, or -1."""
+        cells = self.bot_cell
+        if cell in cells:
+            types = self.bot_type
+            for i, c in enumerate(cells):
+                if c == cell and types[i] >= 0:
+                    return i
+        return -1
+
+    def occupied(self, cell: int) -> bool:
+        return cell == self.guy or self.bot_at(cell) >= 0
+
+    def cell_of(self, who: int) -> int:
+        return self.guy if who == PLAYER else self.bot_cell[who]
+
+    def place(self, who: int, cell: int) -> None:
+        if who == PLAYER:
+            self.guy = cell
+        else:
+            self.bot_cell[who] = cell
+
+    def name(self, who: int) -> str:
+        return "player" if who == PLAYER else f"bot {who}"
+
+    # -- bookkeeping -------------------------------------------------------
+    def log(self, event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def kill(self, event: Killed) -> None:
+        """The player dies (the first cause found is the one reported)."""
+        if self.killed is None:
+            self.killed = event
+            self.log(event)
+
+    def end_motion(self) -> None:
+        """The last act of every motion: pending panel swaps happen together."""
+        if self.pending:
+            swap_pending(self)
+
+    def freeze(self, dead: bool, won: bool) -> EscapeState:
+        old = self.state
+        tiles = old.tiles if self.tiles == old.tiles else bytes(self.tiles)
+        otiles = self.otiles
+        if otiles is not old.otiles:
+            otiles = old.otiles if otiles == old.otiles else bytes(otiles)
+        flags = old.flags if self.flags == old.flags else bytes(self.flags)
+        bots = old.bots
+        if bots:
+            bots = tuple(zip(self.bot_type, self.bot_cell, self.bot_data))
+            if bots == old.bots:
+                bots = old.bots
+        return tuple.__new__(EscapeState, (tiles, otiles, flags, self.guy, bots, dead, won, self.board))

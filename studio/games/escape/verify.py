@@ -1,0 +1,96 @@
+"""Escape's part of `studio verify`: play a level file's solutions by the verdict
+procedure of the formats document, one result dict per solution.
+
+Result fields: ``level`` (the path as given), ``game`` ("escape"), ``md5`` (of the
+file's bytes, null if it cannot be read), ``solution`` (its name, or null),
+``index`` (its position in the level's set, from 0; null when there is none),
+``length``, ``verdict`` ("won", "dead", "open" or "error", with ``error`` saying
+why the file cannot be read) and ``moves`` (the move count at which the verdict
+was reached; the length for "open"; null for "error").
+
+Where the solutions come from: ``moves`` (one solution, as given on the command
+line), else the player file ``solutions`` (every solution stored for the level's
+MD5, in the file's order). With neither, or when the player file has none for the
+level, the level is still loaded and the empty solution played: one result with
+``solution`` and ``index`` null, ``length`` 0 and verdict "open" (it loads) or
+"error" (it does not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+
+from studio.core.errors import LevelFormatError
+
+GAME = "escape"
+
+
+@lru_cache(maxsize=4)
+def _player_file(path: str, mtime_ns: int):
+    from studio.games.escape.esp import loads
+
+    with open(path, "rb") as f:
+        return loads(f.read())
+
+
+def load_player_file(path: str):
+    """A parsed player file, cached per process (worker processes read it once)."""
+    return _player_file(path, os.stat(path).st_mtime_ns)
+
+
+def parse_moves(text: str) -> tuple[int, ...]:
+    """``U D L R`` (any case; spaces and commas ignored) as directions 1-4."""
+    from studio.games.escape.engine import LETTER_DIRECTIONS
+
+    moves = []
+    for ch in text.upper():
+        if ch in " ,\t\n":
+            continue
+        if ch not in LETTER_DIRECTIONS:
+            raise ValueError(f"{ch!r} is not a move: a solution is a string of U, D, L and R")
+        moves.append(LETTER_DIRECTIONS[ch])
+    return tuple(moves)
+
+
+def verify_level(path: str, solutions: str | None = None, moves=None) -> list[dict]:
+    """The results for one level file (see the module docstring)."""
+    from studio.games.escape.engine import initial_state, play_solution
+    from studio.games.escape.esx import load_esx
+
+    base = {"level": path, "game": GAME, "md5": None}
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        return [dict(base, solution=None, index=None, length=0, verdict="error", moves=None,
+                     error=f"cannot read the file: {e.strerror or e}")]
+    base["md5"] = md5 = hashlib.md5(data).hexdigest()
+
+    if moves is not None:
+        plays = [(None, 0, tuple(moves))]
+    elif solutions is not None:
+        stored = load_player_file(solutions).solutions_for(md5)
+        plays = [(s.name, i, tuple(s.moves)) for i, s in enumerate(stored)]
+    else:
+        plays = []
+    if not plays:
+        plays = [(None, None, ())]
+
+    try:
+        level = load_esx(data)
+        error = None
+    except LevelFormatError as e:
+        level, error = None, str(e)
+
+    results = []
+    for name, index, solution in plays:
+        result = dict(base, solution=name, index=index, length=len(solution))
+        if level is None:
+            result.update(verdict="error", moves=None, error=error)
+        else:
+            verdict = play_solution(initial_state(level), solution)
+            result.update(verdict=verdict.verdict, moves=verdict.moves)
+        results.append(result)
+    return results

@@ -1,0 +1,117 @@
+"""Reading the Escape conformance corpus (../shared/corpus/escape) and diffing the
+engine against the original's traces. Used by tests/test_escape_corpus.py and by
+benchmarks/escape_trace_diff.py."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+ESCAPE = CORPUS / "escape"
+
+
+def corpus_present() -> bool:
+    return ESCAPE.is_dir()
+
+
+@lru_cache(maxsize=None)
+def level_files_by_md5() -> dict[str, Path]:
+    found = {}
+    for path in sorted((ESCAPE / "levels").glob("*/*.esx")):
+        found[hashlib.md5(path.read_bytes()).hexdigest()] = path
+    return found
+
+
+def solution_records() -> list[dict]:
+    if not corpus_present():
+        return []
+    with open(ESCAPE / "solutions.jsonl") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def trace_files() -> list[Path]:
+    if not corpus_present():
+        return []
+    return sorted((ESCAPE / "traces").glob("*.jsonl.gz"))
+
+
+def read_trace(path: Path) -> list[dict]:
+    with gzip.open(path, "rt") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+@lru_cache(maxsize=None)
+def load_level(path: Path):
+    from studio.games.escape.esx import load_esx
+
+    return load_esx(path.read_bytes())
+
+
+def trace_level(path: Path) -> Path:
+    return level_files_by_md5()[path.name.split("-")[0]]
+
+
+def describe_state(state) -> dict:
+    """The fields a trace line records, from an engine state."""
+    return {
+        "guy": list(state.guy),
+        "tiles": list(state.tiles),
+        "otiles": list(state.otiles),
+        "flags": list(state.flags),
+        "bots": [list(b) for b in state.bots],
+        "dead": int(state.dead),
+        "won": int(state.won),
+    }
+
+
+def _diff_fields(width: int, expected: dict, got: dict) -> list[str]:
+    out = []
+    for key in ("guy", "bots", "tiles", "otiles", "flags", "dead", "won"):
+        e, g = expected[key], got[key]
+        if e == g:
+            continue
+        if key in ("tiles", "otiles", "flags"):
+            cells = [i for i, (a, b) in enumerate(zip(e, g)) if a != b]
+            shown = ", ".join(f"({c % width},{c // width}) want {e[c]} got {g[c]}" for c in cells[:8])
+            out.append(f"{key}: {len(cells)} cells differ: {shown}")
+        elif key == "bots":
+            for i, (a, b) in enumerate(zip(e, g)):
+                if a != b:
+                    out.append(f"bot {i}: want {a} ({a[1] % width},{a[1] // width}) "
+                               f"got {b} ({b[1] % width},{b[1] // width})")
+            if len(e) != len(g):
+                out.append(f"bots: want {len(e)} got {len(g)}")
+        else:
+            out.append(f"{key}: want {e} got {g}")
+    return out
+
+
+def compare_trace(path: Path):
+    """Replay a trace's moves on the engine from the level file. Returns
+    (moves that agreed, total moves, first difference as text or None)."""
+    from studio.games.escape.engine import initial_state, step
+
+    lines = read_trace(path)
+    level = load_level(trace_level(path))
+    state = initial_state(level)
+    width = level.width
+    start = describe_state(state)
+    start["dead"], start["won"] = lines[0]["dead"], lines[0]["won"]  # not a state: a first look
+    diffs = _diff_fields(width, lines[0], start)
+    if diffs:
+        return 0, len(lines) - 1, "start state: " + "; ".join(diffs)
+    for line in lines[1:]:
+        result = step(state, line["dir"])
+        got = describe_state(result.state)
+        diffs = _diff_fields(width, line, got)
+        if bool(line["moved"]) != result.moved:
+            diffs.insert(0, f"moved: want {line['moved']} got {int(result.moved)}")
+        if diffs:
+            return line["move"] - 1, len(lines) - 1, (
+                f"move {line['move']} ({'-UDLR'[line['dir']]}): " + "; ".join(diffs))
+        state = result.state
+    return len(lines) - 1, len(lines) - 1, None
