@@ -74,7 +74,12 @@ class ActionRegistry(QObject):
         if spec.icon:
             action.setIcon(qta.icon(spec.icon, color="#dfe3ea", color_disabled="#6b7078"))
         shortcuts = spec.shortcut if isinstance(spec.shortcut, tuple) else (spec.shortcut,)
-        sequences = [QKeySequence(s) for s in shortcuts if s]
+        sequences = []
+        for shortcut in shortcuts:
+            if not shortcut:
+                continue
+            found = QKeySequence.keyBindings(shortcut) if isinstance(shortcut, QKeySequence.StandardKey) else [QKeySequence(shortcut)]
+            sequences += [s for s in found if s not in sequences]
         if sequences:
             action.setShortcuts(sequences)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

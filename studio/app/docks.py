@@ -5,9 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import (
-    QDockWidget, QHBoxLayout, QListView, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+    QDockWidget, QHBoxLayout, QListView, QListWidget, QListWidgetItem, QPushButton, QUndoView, QVBoxLayout,
+    QWidget,
 )
-from PySide6.QtGui import QUndoView
+
 import qtawesome as qta
 
 from studio.core.game import PaletteItem

@@ -33,7 +33,10 @@ class LevelDocument(QObject):
         self.path: Path | None = Path(path) if path else None
         self.revision = 0  # bumps on every change, so a play-test can tell it is out of date
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
 
     # -- files -------------------------------------------------------------
     @classmethod

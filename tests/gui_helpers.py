@@ -1,0 +1,56 @@
+"""Driving the real widgets: mouse events at level cells, key presses at the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from studio.editor.scene import CELL
+
+
+def cell_point(pane, x: int, y: int) -> QPoint:
+    """The viewport point at the centre of cell (x, y)."""
+    return pane.view.mapFromScene(QPointF((x + 0.5) * CELL, (y + 0.5) * CELL))
+
+
+def _send(pane, kind, point: QPoint, button, buttons, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    viewport = pane.view.viewport()
+    event = QMouseEvent(kind, QPointF(point), QPointF(viewport.mapToGlobal(point)), button, buttons, modifiers)
+    QApplication.sendEvent(viewport, event)
+
+
+def press(pane, x, y, button=Qt.MouseButton.LeftButton, modifiers=Qt.KeyboardModifier.NoModifier):
+    _send(pane, QEvent.Type.MouseButtonPress, cell_point(pane, x, y), button, button, modifiers)
+
+
+def move(pane, x, y, buttons=Qt.MouseButton.LeftButton):
+    _send(pane, QEvent.Type.MouseMove, cell_point(pane, x, y), Qt.MouseButton.NoButton, buttons)
+
+
+def release(pane, x, y, button=Qt.MouseButton.LeftButton):
+    _send(pane, QEvent.Type.MouseButtonRelease, cell_point(pane, x, y), button, Qt.MouseButton.NoButton)
+
+
+def click(pane, x, y, button=Qt.MouseButton.LeftButton, modifiers=Qt.KeyboardModifier.NoModifier):
+    press(pane, x, y, button, modifiers)
+    release(pane, x, y, button)
+
+
+def drag(pane, cells, button=Qt.MouseButton.LeftButton):
+    """Press on the first cell, move through the others, release on the last."""
+    first, *rest = cells
+    press(pane, *first, button)
+    for cell in rest:
+        move(pane, *cell, buttons=button)
+    release(pane, *cells[-1], button)
+
+
+def wheel(pane, x, y, delta: int, modifiers=Qt.KeyboardModifier.ControlModifier):
+    viewport = pane.view.viewport()
+    point = cell_point(pane, x, y)
+    event = QWheelEvent(
+        QPointF(point), QPointF(viewport.mapToGlobal(point)), QPoint(0, 0), QPoint(0, delta),
+        Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase, False,
+    )
+    QApplication.sendEvent(viewport, event)
