@@ -15,22 +15,32 @@ SUBCOMMANDS = {
     "render": "Draw a level to a PNG with the editor's art",
     "convert": "Re-save a level (same bytes when nothing changed)",
     "verify": "Play levels' stored solutions and report the verdicts",
+    "solve": "Search for a shortest solution of a level",
+    "lint": "List a level's likely mistakes",
+    "generate": "Generate a level",
 }
 
 
-def _subcommand_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="studio", description="Puzzle Level Studio")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in SUBCOMMANDS.items():
-        module = importlib.import_module(f"studio.commands.{name}")
-        module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
-    return parser
+def _run_subcommand(name: str, argv: list[str]) -> int:
+    module = importlib.import_module(f"studio.commands.{name}")
+    parser = argparse.ArgumentParser(prog=f"studio {name}", description=SUBCOMMANDS[name])
+    module.add_arguments(parser)
+    args = parser.parse_args(argv)
+    args.command = name
+    return module.run(args)
+
+
+def _available_subcommands() -> list[str]:
+    from importlib.util import find_spec
+
+    return [name for name in SUBCOMMANDS if find_spec(f"studio.commands.{name}") is not None]
 
 
 def _gui_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="studio",
-        description="Puzzle Level Studio. Sub-commands: " + ", ".join(SUBCOMMANDS) + " (studio COMMAND --help).",
+        description="Puzzle Level Studio. Sub-commands: " + ", ".join(_available_subcommands())
+        + " (studio COMMAND --help).",
     )
     parser.add_argument("files", nargs="*", help="level files to open (a bundled sample when none is given)")
     parser.add_argument(
@@ -52,10 +62,8 @@ def make_main_window(paths: list[str]):
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in SUBCOMMANDS:
-        args = _subcommand_parser().parse_args(argv)
-        module = importlib.import_module(f"studio.commands.{args.command}")
-        return module.run(args)
+    if argv and argv[0] in _available_subcommands():
+        return _run_subcommand(argv[0], argv[1:])
     args = _gui_parser().parse_args(argv)
     from studio.app.launch import run_gui
 
