@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import (
-    QDockWidget, QHBoxLayout, QListView, QListWidget, QListWidgetItem, QPushButton, QUndoView, QVBoxLayout,
+    QDockWidget, QHBoxLayout, QLabel, QListView, QListWidget, QListWidgetItem, QPushButton, QUndoView, QVBoxLayout,
     QWidget,
 )
 
@@ -26,13 +26,22 @@ class PaletteDock(QDockWidget):
         self.list = QListView()
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(QSize(32, 32))
-        self.list.setGridSize(QSize(44, 44))
+        self.list.setGridSize(QSize(40, 40))
         self.list.setResizeMode(QListView.ResizeMode.Adjust)
         self.list.setMovement(QListView.Movement.Static)
         self.list.setUniformItemSizes(True)
         self.list.setWordWrap(False)
         self.list.setSpacing(2)
-        self.setWidget(self.list)
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.caption.setMinimumHeight(40)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.list)
+        self.setWidget(body)
         self.model: PaletteModel | None = None
         self.game_id = ""
 
@@ -48,7 +57,9 @@ class PaletteDock(QDockWidget):
 
     def _current_changed(self, current, previous) -> None:
         if current.isValid():
-            self.itemChosen.emit(self.model.data(current, ItemRole))
+            item = self.model.data(current, ItemRole)
+            self.caption.setText(f"<b>{item.name}</b><br><small>{item.tooltip}</small>")
+            self.itemChosen.emit(item)
 
     def select(self, kind: str, value: int) -> bool:
         if self.model is None:

@@ -17,6 +17,7 @@ class PaletteModel(QAbstractListModel):
         self.items = items
         self.icon_for = icon_for
         self.icon_size = 32
+        self.show_names = False  # the icon grid names items in tooltips and the dock's caption
         self._icons: dict[int, QIcon] = {}
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -27,6 +28,8 @@ class PaletteModel(QAbstractListModel):
             return None
         item = self.items[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
+            return item.name if self.show_names else None
+        if role == Qt.ItemDataRole.AccessibleTextRole:
             return item.name
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"<b>{item.name}</b><br>{item.tooltip}"
