@@ -41,24 +41,22 @@ class GridItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         scene = self.level_scene
         level = scene.document.level
-        exposed = option.exposedRect.intersected(self.boundingRect())
+        # Shrink by a hair: mapping the exposed region back to scene units leaves
+        # rounding dust that would otherwise pull in the neighbouring cells.
+        exposed = option.exposedRect.intersected(self.boundingRect()).adjusted(0.01, 0.01, -0.01, -0.01)
         if exposed.isEmpty():
             return
         device_size = max(1, round(CELL * painter.worldTransform().m11()))
-        left = max(0, int(exposed.left() // CELL))
-        right = min(level.width - 1, int(math.ceil(exposed.right() / CELL)) - 1)
-        top = max(0, int(exposed.top() // CELL))
-        bottom = min(level.height - 1, int(math.ceil(exposed.bottom() / CELL)) - 1)
+        left, top, right, bottom = self._cell_range(exposed)
         art = scene.cell_painter
         layer = scene.layer
-        other = 1 - layer if level.layer_count == 2 else None
-        for y in range(top, bottom + 1):
-            for x in range(left, right + 1):
-                index = y * level.width + x
-                rect = QRectF(x * CELL, y * CELL, CELL, CELL)
-                art.paint_cell(painter, rect, level, index, layer, device_size)
-                if other is not None and scene.show_other_layer:
-                    art.paint_ghost(painter, rect, level, index, other, device_size)
+        other = 1 - layer if level.layer_count == 2 and scene.show_other_layer else None
+        for x, y in self._exposed_cells(exposed, widget):
+            index = y * level.width + x
+            rect = QRectF(x * CELL, y * CELL, CELL, CELL)
+            art.paint_cell(painter, rect, level, index, layer, device_size)
+            if other is not None:
+                art.paint_ghost(painter, rect, level, index, other, device_size)
         if scene.show_grid and device_size >= 12:
             painter.setPen(QPen(QColor(0, 0, 0, 40), 0))
             for x in range(left, right + 2):
@@ -71,66 +69,153 @@ class GridItem(QGraphicsItem):
         painter.restore()
 
 
+    def _cell_range(self, rect: QRectF) -> tuple[int, int, int, int]:
+        level = self.level_scene.document.level
+        left = max(0, int(rect.left() // CELL))
+        right = min(level.width - 1, int(math.ceil(rect.right() / CELL)) - 1)
+        top = max(0, int(rect.top() // CELL))
+        bottom = min(level.height - 1, int(math.ceil(rect.bottom() / CELL)) - 1)
+        return left, top, right, bottom
+
+    def _exposed_cells(self, exposed: QRectF, widget) -> list[tuple[int, int]]:
+        """The cells under the viewport's exposed region, not just under its bounding rectangle.
+
+        A region of a few small rectangles (a removed arrow, scattered edits) has a
+        large bounding rectangle; painting only the cells in its rectangles keeps
+        such repaints proportional to what changed.
+        """
+        view = widget.parent() if widget is not None else None
+        region = getattr(view, "exposed_region", None)
+        if region is None or region.rectCount() > 96:
+            left, top, right, bottom = self._cell_range(exposed)
+            return [(x, y) for y in range(top, bottom + 1) for x in range(left, right + 1)]
+        cells: set[tuple[int, int]] = set()
+        for rect in region:
+            scene_rect = view.mapToScene(rect).boundingRect().intersected(exposed).adjusted(0.01, 0.01, -0.01, -0.01)
+            if scene_rect.isEmpty():
+                continue
+            left, top, right, bottom = self._cell_range(scene_rect)
+            cells.update((x, y) for y in range(top, bottom + 1) for x in range(left, right + 1))
+        return sorted(cells, key=lambda cell: (cell[1], cell[0]))
+
+
 class LinksItem(QGraphicsItem):
-    """Arrows from every linked cell (panel, transporter...) to its target."""
+    """Arrows from every linked cell (panel, transporter...) to its target.
+
+    The links are cached and kept up to date cell by cell, so an edit repaints
+    only the arrows it changed, not the whole level.
+    """
 
     def __init__(self, scene: "LevelScene"):
         super().__init__()
         self.level_scene = scene
         self.setZValue(10)
         self.highlight: int | None = None  # a source whose arrow is drawn even when links are hidden
+        self._links: dict[int, int] = {}
+        self.reload()
+
+    def reload(self) -> None:
+        level = self.level_scene.document.level
+        self._links = {}
+        for index in range(level.width * level.height):
+            target = level.bundle_link(level.cell_bundle(index))
+            if target is not None:
+                self._links[index] = target
+
+    def cells_changed(self, cells: list[int]) -> None:
+        if len(cells) > 64:  # a big edit repaints everything anyway
+            self.reload()
+            self.update()
+            return
+        level = self.level_scene.document.level
+        for index in cells:
+            target = level.bundle_link(level.cell_bundle(index))
+            old = self._links.get(index)
+            if target == old:
+                continue
+            if old is not None:
+                self.update_arrow(index, old)
+            if target is None:
+                del self._links[index]
+            else:
+                self._links[index] = target
+                self.update_arrow(index, target)
+
+    def update_arrow(self, source: int, target: int) -> None:
+        """Repaint the cells an arrow crosses, a cell-sized step at a time, not its whole bounding box."""
+        level = self.level_scene.document.level
+        start, end = cell_rect(level, source).center(), cell_rect(level, target).center()
+        steps = max(1, int(QLineF(start, end).length() / (CELL / 2)))
+        half = CELL * 0.75
+        for step in range(steps + 1):
+            point = start + (end - start) * (step / steps)
+            self.update(QRectF(point.x() - half, point.y() - half, 2 * half, 2 * half))
+
+    def arrow_rect(self, source: int, target: int) -> QRectF:
+        level = self.level_scene.document.level
+        margin = CELL * 0.5
+        return cell_rect(level, source).united(cell_rect(level, target)).adjusted(-margin, -margin, margin, margin)
 
     def boundingRect(self) -> QRectF:
         level = self.level_scene.document.level
         return QRectF(-CELL, -CELL, (level.width + 2) * CELL, (level.height + 2) * CELL)
 
     def links(self) -> list[tuple[int, int]]:
-        level = self.level_scene.document.level
-        pairs = []
-        for index in range(level.width * level.height):
-            target = level.bundle_link(level.cell_bundle(index))
-            if target is not None:
-                pairs.append((index, target))
-        return pairs
+        return sorted(self._links.items())
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         scene = self.level_scene
         level = scene.document.level
-        pairs = self.links() if scene.show_links else []
-        if not scene.show_links and self.highlight is not None:
-            target = level.bundle_link(level.cell_bundle(self.highlight))
-            pairs = [(self.highlight, target)] if target is not None else []
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for source, target in pairs:
-            emphasised = source == self.highlight
-            colour = QColor(255, 200, 40, 230) if emphasised else QColor(40, 220, 255, 190)
-            draw_arrow(painter, cell_rect(level, source).center(), cell_rect(level, target).center(), colour)
+        if scene.show_links:
+            pairs = self.links()
+        elif self.highlight is not None and self.highlight in self._links:
+            pairs = [(self.highlight, self._links[self.highlight])]
+        else:
+            return
+        exposed = option.exposedRect
+        visible = [(s, t) for s, t in pairs if exposed.intersects(self.arrow_rect(s, t))]
+        # Antialiased strokes cost several times more: a crowd of arrows is drawn plain.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, len(visible) <= 150)
+        plain = [(s, t) for s, t in visible if s != self.highlight]
+        draw_arrows(painter, level, plain, QColor(40, 220, 255, 190))
+        emphasised = [(s, t) for s, t in visible if s == self.highlight]
+        draw_arrows(painter, level, emphasised, QColor(255, 200, 40, 230))
 
 
-def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, width: float = 2.5) -> None:
-    """An arrow with an outline so it reads on any tile; a dot for a cell linked to itself."""
-    outline = QPen(QColor(0, 0, 0, 160), width + 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-    pen = QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-    if start == end:
-        for p in (outline, pen):
-            painter.setPen(p)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(start, CELL * 0.28, CELL * 0.28)
+def draw_arrows(painter: QPainter, level, pairs: list[tuple[int, int]], colour: QColor, width: float = 2.5) -> None:
+    """Arrows between cell centres, batched into one outline pass and one colour pass (hundreds stay fast).
+
+    A dark outline makes them read on any tile; a cell linked to itself gets a ring.
+    """
+    if not pairs:
         return
-    line = QLineF(start, end)
-    length = line.length()
-    # Shorten so the head lands inside the target cell, not on its centre tile art.
-    line.setLength(max(1.0, length - CELL * 0.22))
-    angle = math.atan2(-(line.dy()), line.dx())
-    head = 9.0
-    tip = line.p2()
-    left = tip + QPointF(-head * math.cos(angle - math.pi / 7), head * math.sin(angle - math.pi / 7))
-    right = tip + QPointF(-head * math.cos(angle + math.pi / 7), head * math.sin(angle + math.pi / 7))
-    for p, brush in ((outline, QColor(0, 0, 0, 160)), (pen, colour)):
-        painter.setPen(p)
-        painter.drawLine(line)
-        painter.setBrush(QBrush(brush))
-        painter.drawPolygon(QPolygonF([tip, left, right]))
+    shafts: list[QLineF] = []
+    heads = QPainterPath()
+    rings = QPainterPath()
+    for source, target in pairs:
+        start, end = cell_rect(level, source).center(), cell_rect(level, target).center()
+        if source == target:
+            rings.addEllipse(start, CELL * 0.28, CELL * 0.28)
+            continue
+        line = QLineF(start, end)
+        # Shorten so the head lands inside the target cell rather than on its centre.
+        line.setLength(max(1.0, line.length() - CELL * 0.22))
+        angle = math.atan2(-line.dy(), line.dx())
+        tip, head = line.p2(), 9.0
+        left = tip + QPointF(-head * math.cos(angle - math.pi / 7), head * math.sin(angle - math.pi / 7))
+        right = tip + QPointF(-head * math.cos(angle + math.pi / 7), head * math.sin(angle + math.pi / 7))
+        shafts.append(line)
+        heads.addPolygon(QPolygonF([tip, left, right, tip]))
+    passes = [(QColor(0, 0, 0, 160), width + 2.5), (colour, width)]
+    if painter.worldTransform().m11() * CELL < 20:
+        passes = passes[1:]  # too small to see an outline: half the drawing work
+    for pen_colour, pen_width in passes:
+        painter.setPen(QPen(pen_colour, pen_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawLines(shafts)
+        painter.drawPath(rings)
+        painter.setBrush(QBrush(pen_colour))
+        painter.drawPath(heads)
 
 
 class LevelScene(QGraphicsScene):
@@ -157,6 +242,9 @@ class LevelScene(QGraphicsScene):
         self.grid_item = GridItem(self)
         self.addItem(self.grid_item)
         self.links_item = LinksItem(self)
+        self.links_item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        # Hundreds of antialiased arrows are slow to draw: keep them in a pixmap at screen resolution.
+        self.links_item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(self.links_item)
         self.selection_item = QGraphicsRectItem()
         pen = QPen(QColor(255, 255, 255), 0, Qt.PenStyle.DashLine)
@@ -265,22 +353,39 @@ class LevelScene(QGraphicsScene):
         if len(cells) > 64:
             self.grid_item.update()
         else:
+            self.repaint_cells(cells)
+        self.links_item.cells_changed(cells)
+
+    def repaint_cells(self, cells) -> None:
+        """Repaint exactly these cells in every view.
+
+        QGraphicsItem.update() grows each rectangle by a device pixel "for rounding
+        errors", which drags the eight neighbours of a cell into the repaint; at
+        the views' whole-pixel zoom steps the cell maps exactly, so ask the
+        viewports directly.
+        """
+        level = self.document.level
+        views = [view for view in self.views() if hasattr(view, "repaint_scene_rect")]
+        if not views:
             for index in cells:
                 self.grid_item.update(cell_rect(level, index))
-        if self.show_links or self.links_item.highlight is not None:
-            self.links_item.update()
+            return
+        for index in cells:
+            rect = cell_rect(level, index)
+            for view in views:
+                view.repaint_scene_rect(rect)
 
     def _on_entities_changed(self) -> None:
         level = self.document.level
         cells = set(self.cell_painter.entity_cells(level))
-        for index in cells ^ self._entity_cells | cells:
-            self.grid_item.update(cell_rect(level, index))
+        self.repaint_cells(cells ^ self._entity_cells | cells)
         self._entity_cells = cells
 
     def _on_level_replaced(self) -> None:
         self.grid_item.prepareGeometryChange()
         self.links_item.prepareGeometryChange()
         self._entity_cells = set(self.cell_painter.entity_cells(self.document.level))
+        self.links_item.reload()
         self.set_selection(self.selection)
         self._update_scene_rect()
         self.grid_item.update()

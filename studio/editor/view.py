@@ -8,7 +8,9 @@ from PySide6.QtWidgets import QGraphicsView
 
 from studio.editor.scene import LevelScene
 
-ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
+# Zoom steps give whole pixels per cell, so cells stay crisp and an edit repaints only its cell.
+CELL_PIXELS = (6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256)
+ZOOM_STEPS = tuple(pixels / 32 for pixels in CELL_PIXELS)
 
 
 class LevelView(QGraphicsView):
@@ -18,19 +20,36 @@ class LevelView(QGraphicsView):
         super().__init__(scene, parent)
         self.level_scene = scene
         self.zoom = 1.0
+        self.exposed_region = None
         self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        # Cells are blitted pixmaps with no antialiased spill, so an update need not
+        # grow by the two-pixel margin Qt adds by default (which redraws neighbours).
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setMouseTracking(True)
         self.setAcceptDrops(False)  # files dropped here reach the main window
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
 
+    def paintEvent(self, event) -> None:
+        # The scene's grid item reads this to paint only the cells under the region.
+        self.exposed_region = event.region()
+        try:
+            super().paintEvent(event)
+        finally:
+            self.exposed_region = None
+
+    def repaint_scene_rect(self, rect) -> None:
+        """Schedule a repaint of exactly the viewport pixels a scene rectangle covers."""
+        self.viewport().update(self.viewportTransform().mapRect(rect).toAlignedRect())
+
     # -- zoom ------------------------------------------------------------------
     def set_zoom(self, zoom: float, anchor=None) -> None:
         """Zoom to ``zoom``, keeping the scene point under ``anchor`` (viewport point) still."""
-        zoom = max(ZOOM_STEPS[0] / 2, min(zoom, ZOOM_STEPS[-1]))
+        zoom = max(ZOOM_STEPS[0], min(zoom, ZOOM_STEPS[-1]))
+        zoom = max(1, int(zoom * 32 + 1e-6)) / 32  # whole pixels per cell
         if anchor is None:
             anchor = self.viewport().rect().center()
         scene_point = self.mapToScene(anchor)

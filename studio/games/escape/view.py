@@ -1146,6 +1146,11 @@ class EscapeArt:
         return self._cached(("bot", kind, order, size, dpr), size, dpr,
                             lambda p, r: self.draw_bot(p, r, kind, order))
 
+    def inset_pixmap(self, tile: int, size: int, dpr: float = 1.0) -> QPixmap:
+        """A transparent cell with ``draw_other_layer_inset`` on it, cached: one blit per cell in the editor."""
+        return self._cached(("inset", tile, size, dpr), size, dpr,
+                            lambda p, r: self.draw_other_layer_inset(p, r, tile, round(r.width())))
+
     def player_pixmap(self, size: int, dpr: float = 1.0) -> QPixmap:
         return self._cached(("player", size, dpr), size, dpr, lambda p, r: self.draw_player(p, r))
 
@@ -1353,7 +1358,13 @@ class EscapeCellPainter:
 
     def paint_ghost(self, painter: QPainter, rect: QRectF, level: EscapeLevel, index: int, layer: int,
                     device_size: int) -> None:
-        self.art.draw_other_layer_inset(painter, rect, level.layer(layer)[index], device_size)
+        tile = level.layer(layer)[index]
+        if tile == T.FLOOR:
+            return  # the usual case, and it draws nothing
+        if device_size > self.VECTOR_ABOVE:
+            self.art.draw_other_layer_inset(painter, rect, tile, device_size)
+        else:
+            self._blit(painter, rect, self.art.inset_pixmap(tile, device_size, self._dpr(painter)))
 
     def paint_entities(self, painter: QPainter, cell_rect, level: EscapeLevel, layer: int, device_size: int) -> None:
         """Bots (numbered from 1, as in the bots list) and the player; faint on the bizarro layer,
