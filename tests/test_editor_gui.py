@@ -316,3 +316,54 @@ def test_window_title_shows_file_and_modified_mark(qtbot, window):
     click(pane, 0, 0)
     assert window.isWindowModified()
     assert window.tabs.tabText(0).endswith("*")
+
+
+def test_dropping_a_file_on_the_window_opens_it(qtbot, window, tmp_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    other = tmp_path / "other.esx"
+    other.write_bytes(save_esx(EscapeLevel.blank(5, 5, "Dropped")))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(other))])
+    point, buttons, keys = QPointF(50, 50), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    # Qt delivers a drop only to a widget that accepted the drag entering it.
+    enter = QDragEnterEvent(point.toPoint(), Qt.DropAction.CopyAction, mime, buttons, keys)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(window, QDropEvent(point, Qt.DropAction.CopyAction, mime, buttons, keys))
+    assert window.tabs.count() == 2
+    assert window.current_pane().document.level.title == "Dropped"
+
+
+def test_open_recent_lists_opened_files_newest_first(qtbot, window, tmp_path, level_file):
+    other = tmp_path / "second.esx"
+    other.write_bytes(save_esx(EscapeLevel.blank(4, 4)))
+    window.open_file(other)
+    window._fill_recent_menu()
+    names = [action.text() for action in window.recent_menu.actions()]
+    assert names[:2] == ["second.esx", "test.esx"]
+    window.close_pane(window.current_pane())
+    window.recent_menu.actions()[0].trigger()
+    assert window.current_pane().document.path.name == "second.esx"
+
+
+def test_new_level_dialog_refuses_sizes_past_escape_limits(qtbot, window, monkeypatch):
+    from studio.app import dialogs
+
+    def fake_exec(dialog):
+        dialog.width_box.setValue(60)
+        dialog.height_box.setValue(60)
+        dialog.accept()
+        assert "2048" in dialog.problem.text()
+        dialog.width_box.setValue(30)
+        dialog.height_box.setValue(20)
+        dialog.accept()
+        return True
+
+    monkeypatch.setattr(dialogs.NewLevelDialog, "exec", fake_exec)
+    window.new_level()
+    level = window.current_pane().document.level
+    assert (level.width, level.height) == (30, 20)
+    assert window.current_pane().document.path is None

@@ -14,15 +14,34 @@ def make_application():
         app = QApplication(sys.argv[:1])
         app.setApplicationName("Puzzle Level Studio")
         app.setOrganizationName("PuzzleLevelStudio")
+        from studio.app.paths import resources_dir
+        from PySide6.QtGui import QIcon
+
+        icon = resources_dir() / "icons" / "studio.svg"
+        if icon.is_file():
+            app.setWindowIcon(QIcon(str(icon)))
         from studio.app.theme import apply_dark_theme
 
         apply_dark_theme(app)
     return app
 
 
+def _has_display() -> bool:
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run_gui(files: list[str], smoke_test: bool = False) -> int:
-    if smoke_test and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if smoke_test and not _has_display():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if not _has_display():
+        print(
+            "studio: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+            "The sub-commands work without one: studio render, convert, verify (studio --help).",
+            file=sys.stderr,
+        )
+        return 2
     app = make_application()
     from studio.app.paths import sample_level_path
     from studio.cli import make_main_window

@@ -16,6 +16,8 @@ class CellPainter(Protocol):
     def paint_cell(self, painter: QPainter, rect: QRectF, level: Any, index: int, layer: int, device_size: int) -> None:
         """Draw one cell's tile on ``layer`` into ``rect`` (``device_size`` pixels wide on screen)."""
 
+    # Optional: ``prepare(level, layer)`` is called once before each repaint.
+
     def paint_ghost(self, painter: QPainter, rect: QRectF, level: Any, index: int, layer: int, device_size: int) -> None:
         """Draw a faint hint of what the cell holds on another layer (may draw nothing)."""
 

@@ -51,6 +51,9 @@ class GridItem(QGraphicsItem):
         art = scene.cell_painter
         layer = scene.layer
         other = 1 - layer if level.layer_count == 2 and scene.show_other_layer else None
+        prepare = getattr(art, "prepare", None)
+        if prepare is not None:
+            prepare(level, layer)
         for x, y in self._exposed_cells(exposed, widget):
             index = y * level.width + x
             rect = QRectF(x * CELL, y * CELL, CELL, CELL)

@@ -1149,7 +1149,7 @@ class EscapeArt:
     def inset_pixmap(self, tile: int, size: int, dpr: float = 1.0) -> QPixmap:
         """A transparent cell with ``draw_other_layer_inset`` on it, cached: one blit per cell in the editor."""
         return self._cached(("inset", tile, size, dpr), size, dpr,
-                            lambda p, r: self.draw_other_layer_inset(p, r, tile, round(r.width())))
+                            lambda p, r: self.draw_other_layer_inset(p, r, tile, round(r.width()), always=True))
 
     def player_pixmap(self, size: int, dpr: float = 1.0) -> QPixmap:
         return self._cached(("player", size, dpr), size, dpr, lambda p, r: self.draw_player(p, r))
@@ -1211,10 +1211,11 @@ class EscapeArt:
             x, y = index % level.width, index // level.width
             self.draw_other_layer_inset(painter, QRectF(x * scale, y * scale, scale, scale), tile, scale)
 
-    def draw_other_layer_inset(self, painter: QPainter, rect: QRectF, tile: int, device_size: int) -> None:
+    def draw_other_layer_inset(self, painter: QPainter, rect: QRectF, tile: int, device_size: int,
+                               always: bool = False) -> None:
         """A small framed picture of the other layer's tile in the cell's bottom-right corner
-        (nothing for plain floor, the usual case, to keep the view quiet)."""
-        if tile == T.FLOOR:
+        (nothing for plain floor, the usual case, to keep the view quiet, unless ``always``)."""
+        if tile == T.FLOOR and not always:
             return
         fraction = 0.4
         inset_px = max(4, round(device_size * fraction))
@@ -1356,13 +1357,24 @@ class EscapeCellPainter:
         else:
             self._blit(painter, rect, self.art.tile_pixmap(tile, device_size, self._dpr(painter)))
 
+    def prepare(self, level: EscapeLevel, layer: int) -> None:
+        """Before a repaint: find the other layer's background, the tile it mostly holds.
+
+        Levels fill the bizarro layer with floor or with wall; only what differs
+        from that background is worth a ghost, or every cell would carry one.
+        """
+        from collections import Counter
+
+        other = level.layer(BIZARRO if layer == NORMAL else NORMAL)
+        self._ghost_background = Counter(other).most_common(1)[0][0] if other else T.FLOOR
+
     def paint_ghost(self, painter: QPainter, rect: QRectF, level: EscapeLevel, index: int, layer: int,
                     device_size: int) -> None:
         tile = level.layer(layer)[index]
-        if tile == T.FLOOR:
+        if tile == getattr(self, "_ghost_background", T.FLOOR):
             return  # the usual case, and it draws nothing
         if device_size > self.VECTOR_ABOVE:
-            self.art.draw_other_layer_inset(painter, rect, tile, device_size)
+            self.art.draw_other_layer_inset(painter, rect, tile, device_size, always=True)
         else:
             self._blit(painter, rect, self.art.inset_pixmap(tile, device_size, self._dpr(painter)))
 
@@ -1419,3 +1431,173 @@ class EscapeCellPainter:
 def make_cell_painter() -> EscapeCellPainter:
     """What the editor scene asks a game's view module for."""
     return EscapeCellPainter(default_art())
+
+
+# ---------------------------------------------------------------------------
+# the play-test board's painter (studio.playtest.adapter, "BoardPainter")
+# ---------------------------------------------------------------------------
+
+class EscapePlayPainter:
+    """Draws an engine state (``engine.EscapeState``) on the play-test board, and the
+    tween of a step: the player, bots and pushed blocks slide along their paths,
+    a transporter blinks its passenger across, destroyed bots fade out."""
+
+    # Past this many device pixels the whole tile layer is not cached as one pixmap.
+    LAYER_CACHE_PIXELS = 16_000_000
+
+    def __init__(self, art: EscapeArt | None = None):
+        self.art = art or default_art()
+        self._layers: OrderedDict[tuple, QPixmap] = OrderedDict()
+
+    def board_rect(self, state) -> QRectF:
+        return QRectF(0, 0, state.width * UNITS, state.height * UNITS)
+
+    def cell_rect(self, state, cell: int) -> QRectF:
+        return QRectF((cell % state.width) * UNITS, (cell // state.width) * UNITS, UNITS, UNITS)
+
+    def _cell_xy_rect(self, x: float, y: float) -> QRectF:
+        return QRectF(x * UNITS, y * UNITS, UNITS, UNITS)
+
+    def _blit(self, painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
+        painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
+
+    # -- the tiles ---------------------------------------------------------------
+    def _tile_layer(self, state, size: int) -> QPixmap | None:
+        if state.width * state.height * size * size > self.LAYER_CACHE_PIXELS:
+            return None
+        key = (state.tiles, state.width, size)
+        layer = self._layers.get(key)
+        if layer is None:
+            layer = QPixmap(state.width * size, state.height * size)
+            layer.fill(QColor("#000000"))
+            p = QPainter(layer)
+            for cell, tile in enumerate(state.tiles):
+                p.drawPixmap((cell % state.width) * size, (cell // state.width) * size, self.art.tile_pixmap(tile, size))
+            p.end()
+            self._layers[key] = layer
+            if len(self._layers) > 6:  # the states either side of the one shown, at a size or two
+                self._layers.popitem(last=False)
+        else:
+            self._layers.move_to_end(key)
+        return layer
+
+    def _paint_tiles(self, painter: QPainter, state, size: int) -> None:
+        layer = self._tile_layer(state, size)
+        if layer is not None:
+            self._blit(painter, self.board_rect(state), layer)
+            return
+        for cell, tile in enumerate(state.tiles):
+            self._blit(painter, self.cell_rect(state, cell), self.art.tile_pixmap(tile, size))
+
+    @staticmethod
+    def _ground(state, cell: int) -> int:
+        """What lies under a block on ``cell``: the panel its flags remember, else floor."""
+        from studio.games.escape.engine.panels import HAS_PANEL, panel_under
+
+        flags = state.flags[cell]
+        return int(panel_under(flags)) if flags & HAS_PANEL else int(T.FLOOR)
+
+    # -- sprites -------------------------------------------------------------------
+    @staticmethod
+    def _along(state, motion, progress: float) -> tuple[float, float]:
+        """Where a sprite is, in cells, ``progress`` of the way along its motion's path."""
+        path = motion.path
+        steps = len(path) - 1
+        if steps <= 0:
+            return float(path[0] % state.width), float(path[0] // state.width)
+        t = min(max(progress, 0.0), 1.0) * steps
+        i = min(int(t), steps - 1)
+        f = t - i
+        a, b = path[i], path[i + 1]
+        ax, ay, bx, by = a % state.width, a // state.width, b % state.width, b // state.width
+        if i + 1 in motion.jumps:  # a transporter: no slide, the passenger blinks across
+            return (float(ax), float(ay)) if f < 0.5 else (float(bx), float(by))
+        return ax + (bx - ax) * f, ay + (by - ay) * f
+
+    @staticmethod
+    def _bot_art(kind: int, data: int) -> int:
+        """A lit bomb is drawn with the fuse it has left."""
+        return Bot.BOMB + data if kind >= Bot.BOMB and data >= 0 else kind
+
+    def _paint_blast(self, painter: QPainter, rect: QRectF, strength: float) -> None:
+        centre = rect.center()
+        radius = rect.width() * (0.35 + 0.5 * strength)
+        gradient = QRadialGradient(centre, radius)
+        gradient.setColorAt(0.0, QColor(255, 250, 200, int(235 * strength)))
+        gradient.setColorAt(0.4, QColor(255, 150, 40, int(200 * strength)))
+        gradient.setColorAt(1.0, QColor(200, 40, 0, 0))
+        painter.save()
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QBrush(gradient))
+        painter.drawEllipse(centre, radius, radius)
+        painter.restore()
+
+    def paint(self, painter: QPainter, state, frame, device_cell: int) -> None:
+        from studio.games.escape.engine.state import EXPLODED
+
+        size = max(4, int(device_cell))
+        self._paint_tiles(painter, state, size)
+        progress = frame.progress if frame is not None else 1.0
+        motions = {}
+        if frame is not None:
+            for motion in frame.motions:
+                if isinstance(motion.sprite, tuple) and motion.sprite[0] == "tile":
+                    end = motion.path[-1]
+                    if state.tiles[end] not in (T.FLOOR, T.ELECTRIC):
+                        self._blit(painter, self.cell_rect(state, end), self.art.tile_pixmap(self._ground(state, end), size))
+                    x, y = self._along(state, motion, progress)
+                    self._blit(painter, self._cell_xy_rect(x, y), self.art.tile_pixmap(motion.sprite[1], size))
+                else:
+                    motions[motion.sprite] = motion
+        before_bots = frame.report.before.bots if frame is not None else ()
+        for number, (kind, cell, data) in enumerate(state.bots):
+            motion = motions.get(("bot", number))
+            x, y = self._along(state, motion, progress) if motion else (cell % state.width, cell // state.width)
+            rect = self._cell_xy_rect(x, y)
+            if kind >= 0:
+                self._blit(painter, rect, self.art.bot_pixmap(self._bot_art(kind, data), size, number + 1))
+            elif kind == EXPLODED:  # a bomb that went off this turn
+                self._paint_blast(painter, self.cell_rect(state, cell), progress)
+            elif frame is not None and number < len(before_bots) and before_bots[number][0] >= 0:
+                old_kind, _, old_data = before_bots[number]
+                painter.save()
+                painter.setOpacity(max(0.0, 1.0 - progress))
+                self._blit(painter, rect, self.art.bot_pixmap(self._bot_art(old_kind, old_data), size, number + 1))
+                painter.restore()
+        motion = motions.get("player")
+        x, y = self._along(state, motion, progress) if motion else (state.player % state.width, state.player // state.width)
+        self._blit(painter, self._cell_xy_rect(x, y), self.art.player_pixmap(size))
+
+    def paint_outcome(self, painter: QPainter, state, outcome) -> None:
+        """A dead player is struck through in red; a winner glows gold."""
+        rect = self.cell_rect(state, state.player)
+        painter.save()
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        centre = rect.center()
+        if state.dead:
+            gradient = QRadialGradient(centre, UNITS * 0.75)
+            gradient.setColorAt(0.0, QColor(255, 40, 30, 150))
+            gradient.setColorAt(1.0, QColor(255, 40, 30, 0))
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QBrush(gradient))
+            painter.drawEllipse(centre, UNITS * 0.75, UNITS * 0.75)
+            inset = UNITS * 0.2
+            for pen in (_pen(QColor(0, 0, 0, 190), 5.5), _pen("#ff3b30", 3.2)):
+                painter.setPen(pen)
+                painter.drawLine(QPointF(rect.left() + inset, rect.top() + inset), QPointF(rect.right() - inset, rect.bottom() - inset))
+                painter.drawLine(QPointF(rect.right() - inset, rect.top() + inset), QPointF(rect.left() + inset, rect.bottom() - inset))
+        elif state.won:
+            gradient = QRadialGradient(centre, UNITS * 0.9)
+            gradient.setColorAt(0.55, QColor(255, 214, 10, 0))
+            gradient.setColorAt(0.75, QColor(255, 214, 10, 170))
+            gradient.setColorAt(1.0, QColor(255, 214, 10, 0))
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QBrush(gradient))
+            painter.drawEllipse(centre, UNITS * 0.9, UNITS * 0.9)
+        painter.restore()
+
+
+def make_play_painter() -> EscapePlayPainter:
+    """The play-test's BoardPainter for Escape (see studio.playtest.adapter)."""
+    return EscapePlayPainter(default_art())
