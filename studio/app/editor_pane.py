@@ -16,6 +16,9 @@ class EditorPane(QWidget):
         super().__init__(parent)
         self.document = document
         self.cell_painter = document.game.view().make_cell_painter()
+        attach = getattr(self.cell_painter, "attach_document", None)
+        if attach is not None:  # art that depends on the level (its own colours) for palette icons
+            attach(document)
         self.scene = LevelScene(document, self.cell_painter, self)
         self.view = LevelView(self.scene, self)
         self.tools = {tool_class.name: tool_class() for tool_class in ALL_TOOLS}
@@ -50,6 +53,12 @@ class EditorPane(QWidget):
 
     def erase(self) -> None:
         selection_ops.erase_selection(self.scene)
+
+    def can_reverse(self) -> bool:
+        return selection_ops.can_reverse(self.scene)
+
+    def reverse_selection(self) -> str | None:
+        return selection_ops.reverse_selection(self.scene)
 
     def paste(self, clip) -> str | None:
         if self.scene.selection is not None:

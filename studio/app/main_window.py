@@ -29,6 +29,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: StudioSettings | None = None):
         super().__init__()
         self.settings = settings or StudioSettings()
+        self.games = all_games()  # load the game plugins now, not on the first open
         self.clipboard = None  # the last copied CellClip, shared by the open levels
         self.setWindowTitle("Puzzle Level Studio")
         self.setAcceptDrops(True)

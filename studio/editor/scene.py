@@ -274,6 +274,7 @@ class LevelScene(QGraphicsScene):
         document.cellsChanged.connect(self._on_cells_changed)
         document.entitiesChanged.connect(self._on_entities_changed)
         document.levelReplaced.connect(self._on_level_replaced)
+        document.propertiesChanged.connect(self._on_properties_changed)
 
     # -- geometry ------------------------------------------------------------
     def cell_at(self, pos: QPointF) -> int:
@@ -358,6 +359,9 @@ class LevelScene(QGraphicsScene):
         else:
             self.repaint_cells(cells)
         self.links_item.cells_changed(cells)
+        # Entities a painter derives from the squares (a start square, say) can move with them.
+        if set(self.cell_painter.entity_cells(level)) != self._entity_cells:
+            self._on_entities_changed()
 
     def repaint_cells(self, cells) -> None:
         """Repaint exactly these cells in every view.
@@ -383,6 +387,9 @@ class LevelScene(QGraphicsScene):
         cells = set(self.cell_painter.entity_cells(level))
         self.repaint_cells(cells ^ self._entity_cells | cells)
         self._entity_cells = cells
+
+    def _on_properties_changed(self) -> None:
+        self.grid_item.update()  # a level's properties may be part of its look (its own colours)
 
     def _on_level_replaced(self) -> None:
         self.grid_item.prepareGeometryChange()

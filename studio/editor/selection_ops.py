@@ -159,6 +159,24 @@ def erase_selection(scene: LevelScene, command_class=commands.EraseSelection) ->
     commands.push_if_changed(scene.document, command_class(scene.document, new, entities))
 
 
+def can_reverse(scene: LevelScene) -> bool:
+    """Whether the level knows a "reverse" of its cells (``reversed_bundle``)."""
+    return hasattr(scene.document.level, "reversed_bundle")
+
+
+def reverse_selection(scene: LevelScene) -> str | None:
+    """Replace each selected cell by its reverse (Labyrinthos: paths become walls and back)."""
+    level = scene.document.level
+    if not can_reverse(scene):
+        return "Cells of this game have no reverse."
+    cells = scene.selected_cells()
+    if not cells:
+        return "Select a rectangle first (drag with the right mouse button)."
+    new = {index: level.reversed_bundle(level.cell_bundle(index)) for index in cells}
+    commands.push_if_changed(scene.document, commands.ReverseSelection(scene.document, new))
+    return None
+
+
 def paste(scene: LevelScene, clip: CellClip, at: tuple[int, int]) -> str | None:
     """Paste a clip with its top-left at ``at``; what falls outside the level is dropped."""
     level = scene.document.level

@@ -39,6 +39,7 @@ GAME = register(
         palette=palette,
         view_module="studio.games.escape.view",
         engine=ESCAPE_ENGINE,
-        extras={"verify": "studio.games.escape.verify:verify_level"},
+        extras={"verify": "studio.games.escape.verify:verify_level",
+                "playtest": "studio.games.escape.playtest:make_adapter"},
     )
 )
