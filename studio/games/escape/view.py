@@ -1151,6 +1151,13 @@ class EscapeArt:
         return self._cached(("inset", tile, size, dpr), size, dpr,
                             lambda p, r: self.draw_other_layer_inset(p, r, tile, round(r.width()), always=True))
 
+    def faint_pixmap(self, tile: int, size: int, dpr: float = 1.0) -> QPixmap:
+        """The tile at low opacity on a transparent cell, cached: a veil of the other layer."""
+        def paint(p: QPainter, rect: QRectF):
+            p.setOpacity(0.28)
+            self.draw_tile(p, rect, tile)
+        return self._cached(("faint", tile, size, dpr), size, dpr, paint)
+
     def player_pixmap(self, size: int, dpr: float = 1.0) -> QPixmap:
         return self._cached(("player", size, dpr), size, dpr, lambda p, r: self.draw_player(p, r))
 
@@ -1248,86 +1255,6 @@ def render_level(level: EscapeLevel, layer: str = "normal", scale: int = 32, sho
 
 
 # ---------------------------------------------------------------------------
-# the editor's CellPainter (studio.editor.cell_painter) for Escape levels
-# ---------------------------------------------------------------------------
-
-class EscapeCellPainter:
-    """Adapts ``EscapeArt`` to what the editor scene asks of a game's art."""
-
-    def __init__(self, art: EscapeArt | None = None):
-        self.art = art or default_art()
-
-    def paint_cell(self, painter: QPainter, rect: QRectF, level: EscapeLevel, index: int, layer: int,
-                   device_size: int) -> None:
-        tile = level.otiles[index] if layer == BIZARRO else level.tiles[index]
-        painter.drawPixmap(rect, self.art.tile_pixmap(tile, device_size), QRectF(0, 0, device_size, device_size))
-
-    def paint_ghost(self, painter: QPainter, rect: QRectF, level: EscapeLevel, index: int, layer: int,
-                    device_size: int) -> None:
-        """The other layer's tile as a small framed inset in the cell's corner (nothing for floor)."""
-        tile = level.otiles[index] if layer == BIZARRO else level.tiles[index]
-        if tile == T.FLOOR or device_size < 12:
-            return
-        inset = rect.width() * 0.4
-        box = QRectF(rect.right() - inset - rect.width() / 16, rect.bottom() - inset - rect.width() / 16, inset, inset)
-        pixels = max(4, round(device_size * 0.4))
-        painter.save()
-        painter.setOpacity(0.9)
-        painter.drawPixmap(box, self.art.tile_pixmap(tile, pixels), QRectF(0, 0, pixels, pixels))
-        painter.setPen(QPen(QColor(255, 255, 255, 200), 0))
-        painter.setBrush(Qt.NoBrush)
-        painter.drawRect(box)
-        painter.restore()
-
-    def paint_entities(self, painter: QPainter, cell_rect, level: EscapeLevel, layer: int, device_size: int) -> None:
-        """Bots with their order number, and the player; faint on the bizarro layer, where they do not stand."""
-        painter.save()
-        if layer == BIZARRO:
-            painter.setOpacity(0.35)
-        source = QRectF(0, 0, device_size, device_size)
-        for number, bot in enumerate(level.bots):
-            painter.drawPixmap(cell_rect(bot.cell), self.art.bot_pixmap(bot.kind, device_size, number + 1), source)
-        px, py = level.player
-        if level.contains(px, py):
-            painter.drawPixmap(cell_rect(level.index(px, py)), self.art.player_pixmap(device_size), source)
-        painter.restore()
-
-    def entity_cells(self, level: EscapeLevel) -> list[int]:
-        cells = [bot.cell for bot in level.bots]
-        px, py = level.player
-        if level.contains(px, py):
-            cells.append(level.index(px, py))
-        return cells
-
-    def item_pixmap(self, item, size: int) -> QPixmap:
-        return self.art.item_pixmap(item.kind, item.value, size)
-
-    def item_name(self, kind: str, value: int) -> str:
-        from studio.games.escape.tiles import bot_name, tile_name
-
-        return tile_name(value) if kind == "tile" else bot_name(value)
-
-    def describe_cell(self, level: EscapeLevel, index: int) -> str:
-        from studio.games.escape.tiles import LINKED_TILES, bot_name, tile_name
-
-        x, y = level.xy(index)
-        tile, otile, dest = level.cell_bundle(index)
-        parts = [f"({x}, {y})", f"normal: {tile_name(tile)}", f"bizarro: {tile_name(otile)}"]
-        if tile in LINKED_TILES or otile in LINKED_TILES:
-            parts.append("destination ({}, {})".format(*level.xy(dest)))
-        number = level.bot_at(index)
-        if number is not None:
-            parts.append(f"bot {number + 1}: {bot_name(level.bots[number].kind)}")
-        if level.player == (x, y):
-            parts.append("player start")
-        return "   ·   ".join(parts)
-
-
-def make_cell_painter() -> EscapeCellPainter:
-    return EscapeCellPainter()
-
-
-# ---------------------------------------------------------------------------
 # the editor's view of the art (studio.editor.cell_painter.CellPainter)
 # ---------------------------------------------------------------------------
 
@@ -1358,25 +1285,31 @@ class EscapeCellPainter:
             self._blit(painter, rect, self.art.tile_pixmap(tile, device_size, self._dpr(painter)))
 
     def prepare(self, level: EscapeLevel, layer: int) -> None:
-        """Before a repaint: find the other layer's background, the tile it mostly holds.
+        """Before a repaint: find the bizarro layer's background, the tile it mostly holds.
 
         Levels fill the bizarro layer with floor or with wall; only what differs
-        from that background is worth a ghost, or every cell would carry one.
+        from that background is worth an inset, or every cell would carry one.
         """
         from collections import Counter
 
-        other = level.layer(BIZARRO if layer == NORMAL else NORMAL)
-        self._ghost_background = Counter(other).most_common(1)[0][0] if other else T.FLOOR
+        self._bizarro_background = Counter(level.otiles).most_common(1)[0][0] if level.otiles else T.FLOOR
 
     def paint_ghost(self, painter: QPainter, rect: QRectF, level: EscapeLevel, index: int, layer: int,
                     device_size: int) -> None:
+        """The other layer, faintly: editing the normal layer, bizarro tiles that stand out from
+        their background as small corner insets; editing the bizarro layer, the whole normal
+        layer as a faint veil, so the level's shape stays in view."""
         tile = level.layer(layer)[index]
-        if tile == getattr(self, "_ghost_background", T.FLOOR):
+        dpr = self._dpr(painter)
+        if layer == NORMAL:
+            self._blit(painter, rect, self.art.faint_pixmap(tile, device_size, dpr))
+            return
+        if tile == getattr(self, "_bizarro_background", T.FLOOR):
             return  # the usual case, and it draws nothing
         if device_size > self.VECTOR_ABOVE:
             self.art.draw_other_layer_inset(painter, rect, tile, device_size, always=True)
         else:
-            self._blit(painter, rect, self.art.inset_pixmap(tile, device_size, self._dpr(painter)))
+            self._blit(painter, rect, self.art.inset_pixmap(tile, device_size, dpr))
 
     def paint_entities(self, painter: QPainter, cell_rect, level: EscapeLevel, layer: int, device_size: int) -> None:
         """Bots (numbered from 1, as in the bots list) and the player; faint on the bizarro layer,
