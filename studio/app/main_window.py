@@ -21,6 +21,7 @@ from studio.core.game import all_games
 from studio.editor.tools import ALL_TOOLS
 from studio.model import commands
 from studio.model.document import LevelDocument
+from studio.playtest.integration import install_playtest
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
@@ -52,6 +53,7 @@ class MainWindow(QMainWindow):
         self._connect_actions()
         self._restore_view_settings()
         self._update_actions()
+        self.playtest = install_playtest(self)
 
     # -- construction ---------------------------------------------------------------
     def _make_tool_actions(self) -> None:
@@ -83,7 +85,7 @@ class MainWindow(QMainWindow):
         a = self.actions
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
-        file_menu.addActions([a["new"], a["open"]])
+        file_menu.addActions([a["new"], a["generate"], a["open"]])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
@@ -97,6 +99,7 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([a["cut"], a["copy"], a["paste"], a["delete"]])
         edit_menu.addSeparator()
         edit_menu.addActions([a["select_all"], a["deselect"]])
+        edit_menu.addAction(a["reverse_selection"])
         move_menu = edit_menu.addMenu("&Move Selection")
         move_menu.addActions([a[f"move_{d}"] for d in ARROWS])
         expand_menu = edit_menu.addMenu("E&xpand Pattern")
@@ -146,6 +149,8 @@ class MainWindow(QMainWindow):
     def _connect_actions(self) -> None:
         a = self.actions
         a["new"].triggered.connect(self.new_level)
+        a["generate"].triggered.connect(self.generate_level)
+        a["reverse_selection"].triggered.connect(self.reverse_selection)
         a["open"].triggered.connect(self.open_dialog)
         a["save"].triggered.connect(lambda: self.save())
         a["save_as"].triggered.connect(lambda: self.save(ask_name=True))
@@ -214,6 +219,7 @@ class MainWindow(QMainWindow):
         document.pathChanged.connect(self._update_titles)
         document.entitiesChanged.connect(lambda pane=pane: self._refresh_bots(pane))
         document.levelReplaced.connect(lambda pane=pane: self._refresh_bots(pane))
+        document.propertiesChanged.connect(lambda pane=pane: self._refresh_palette_icons(pane))
         index = self.tabs.addTab(pane, document.display_name())
         self.tabs.setCurrentIndex(index)
         current = self.tool_group.checkedAction()
@@ -241,6 +247,14 @@ class MainWindow(QMainWindow):
     # -- files -------------------------------------------------------------------------
     def new_level(self) -> None:
         dialog = NewLevelDialog(all_games(), self)
+        if dialog.exec() and dialog.level is not None:
+            self.add_document(LevelDocument(dialog.game(), dialog.level))
+
+    def generate_level(self) -> None:
+        """File > Generate: a generated level in a new untitled document."""
+        from studio.app.generate_dialog import GenerateDialog
+
+        dialog = GenerateDialog(self)
         if dialog.exec() and dialog.level is not None:
             self.add_document(LevelDocument(dialog.game(), dialog.level))
 
@@ -430,12 +444,21 @@ class MainWindow(QMainWindow):
             pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
             pane.view.centerOn(pane.scene.selection_item)
 
+    def reverse_selection(self) -> None:
+        pane = self.current_pane()
+        if pane is not None and (problem := pane.reverse_selection()):
+            self.show_problem(problem)
+
+    def _refresh_palette_icons(self, pane: EditorPane) -> None:
+        if pane is self.current_pane():
+            self.palette_dock.refresh_icons()
+
     def edit_properties(self) -> None:
         pane = self.current_pane()
         if pane is None:
             return
         document = pane.document
-        dialog = PropertiesDialog(document.level, self)
+        dialog = PropertiesDialog(document.level, self, folder=document.path.parent if document.path else None)
         if not dialog.exec():
             return
         changed, size = dialog.changed_properties(), dialog.new_size()
@@ -507,6 +530,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(has_pane and pane.tool_available(name))
         if has_pane:
             self.actions["toggle_layer"].setEnabled(pane.document.level.layer_count > 1)
+        self.actions["reverse_selection"].setEnabled(has_selection and pane.can_reverse())
 
     def _show_cell(self, pane: EditorPane, cell: int) -> None:
         if cell < 0:

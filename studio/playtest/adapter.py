@@ -1,0 +1,335 @@
+"""What a game provides to be play-tested: the adapter interface.
+
+This module is pure Python (no Qt), so a game's adapter, which lives in its
+own package beside its engine (``studio/games/NAME/playtest.py``), can import
+these data classes and still run headless.
+
+How a game plugs in
+-------------------
+1. Write an adapter class implementing ``PlaytestAdapter`` below, in a module
+   of your game that does not import Qt, and a factory returning one.
+2. Register it on your ``Game``: ``extras={"playtest": "studio.games.NAME.playtest:make_adapter"}``.
+   The play-test finds it through ``adapter_for(game)``; a game without the
+   entry simply cannot be play-tested (the dock says so).
+3. Give your ``view.py`` a factory named by the adapter's ``painter_factory``
+   (``"studio.games.NAME.view:make_play_painter"``) returning a ``BoardPainter``
+   (Qt; see its description below), which draws a state, the tween between two
+   states, and nothing else: annotations are drawn by the play-test itself
+   from the ``Annotation`` records your adapter returns.
+
+The flow: the session takes a snapshot of the document's level, asks
+``initial_state(level)``, and on each key looks the key up in ``keys()`` and
+calls ``step(state, move)``, which returns a ``StepReport``. A report whose
+``changed`` is false (a move into a wall) is not recorded; its annotations are
+still shown (a blocked push). ``annotations(state, report)`` and
+``motions(report)`` are asked for what to draw. States must be immutable and
+hashable: the undo history is a list of them and is never copied.
+
+Everything a game shows about the rules (why the player died, what blocked a
+push) comes from its engine's events through these methods; nothing in
+``studio/playtest`` knows any game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Hashable, Protocol, Sequence
+
+# Outcome kinds: the game goes on, the level is solved, the player lost.
+PLAYING, WON, DEAD = "playing", "won", "dead"
+
+
+@dataclass(frozen=True)
+class MoveKey:
+    """A key that plays a move. ``key`` is a QKeySequence string ("Up", "Space",
+    "T", "Shift+Left"); ``move`` is what ``step`` receives; ``label`` says what
+    the move does, for the dock's key help ("up", "wait", "time jump")."""
+
+    key: str
+    move: Hashable
+    label: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where the game stands after a move: ``kind`` is PLAYING, WON or DEAD;
+    ``reason`` says why the player died ("shot by the laser at (4, 2)"), or
+    anything else worth saying about a win (empty otherwise)."""
+
+    kind: str = PLAYING
+    reason: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.kind != PLAYING
+
+
+@dataclass(frozen=True)
+class StepReport:
+    """One move tried from ``before``: the resulting ``state`` (``before`` itself
+    when nothing changed), whether anything changed, the outcome, and the
+    engine's events (kept for ``annotations`` and ``motions``; the play-test
+    never looks inside them)."""
+
+    before: Any
+    move: Hashable
+    state: Any
+    changed: bool
+    outcome: Outcome
+    events: tuple = ()
+
+
+@dataclass(frozen=True)
+class OverlaySpec:
+    """One kind of annotation, toggled from the View menu. ``colour`` is how its
+    annotations are drawn unless they name their own."""
+
+    id: str
+    label: str
+    tip: str
+    colour: str
+    default: bool = True
+
+
+# Annotation shapes the play board knows how to draw. Cells are the game's
+# cell numbers; the BoardPainter's ``cell_rect`` places them, so hex grids work too.
+BEAM = "beam"  # a glowing line through the centres of ``cells``, first to last
+RING = "ring"  # a circle around each of ``cells``
+CROSS = "cross"  # an X over each of ``cells`` (what stopped something)
+ARROW = "arrow"  # a fat arrow inside cells[0] pointing along ``vector`` (a piece that could not move)
+LINK = "link"  # a curved arrow from cells[0] to cells[1] (a destination that fired)
+STEP = "step"  # a short straight arrow from cells[0] towards cells[1] (a move to come)
+AREA = "area"  # a translucent wash over each of ``cells`` (a blast)
+SHAPES = (BEAM, RING, CROSS, ARROW, LINK, STEP, AREA)
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """Something drawn over the board to explain a move. ``overlay`` is the id of
+    its OverlaySpec; ``label`` is a short text shown beside cells[0] (may be
+    empty); ``vector`` (dx, dy) in cells is the direction of an ARROW."""
+
+    overlay: str
+    shape: str
+    cells: tuple[int, ...]
+    label: str = ""
+    colour: str = ""
+    vector: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Motion:
+    """Something that moved during a step, for the animation: ``sprite`` is the
+    game's own key for it (the BoardPainter knows how to draw it), ``path`` the
+    cells it passed through in order, and ``jumps`` the indices i where the
+    step from path[i-1] to path[i] is a teleport (shown as a blink, not a slide)."""
+
+    sprite: Hashable
+    path: tuple[int, ...]
+    jumps: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class LevelContext:
+    """What solution storage needs to know about the level being tested.
+
+    ``level`` is the snapshot played; ``level_bytes`` its file form as the game
+    saves it (what a save would write now); ``path`` the level's file, if any;
+    ``older_md5s`` the MD5 digests of the file form of earlier versions of this
+    level the studio has seen (the file on disk when the document has unsaved
+    edits, versions played or saved before), newest first.
+    """
+
+    level: Any
+    level_bytes: bytes
+    path: Path | None = None
+    older_md5s: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StoredSolution:
+    """A solution found in storage. ``current`` is false when it was recorded on
+    an older version of the level (the dock flags it and re-verifies it);
+    ``source`` says where it is kept, for the user ("player.esp", "the level's
+    Solution field")."""
+
+    name: str
+    author: str
+    moves: tuple
+    source: str
+    current: bool = True
+
+
+@dataclass(frozen=True)
+class SavedSolution:
+    """What ``save_solution`` did. ``message`` is shown in the status bar. When the
+    solution belongs inside the level itself, ``properties`` holds the level
+    properties to set: the dock applies them as an undoable edit of the document.
+    ``path`` is the file written, if any."""
+
+    message: str
+    path: Path | None = None
+    properties: dict[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class SolutionFiles:
+    """How a game keeps solutions in files of their own, for the dock's file
+    dialogs; ``None`` from ``solution_files()`` means the solution lives in the
+    level (no file to choose)."""
+
+    description: str  # "Escape player files"
+    patterns: tuple[str, ...]  # ("*.esp",)
+
+
+class PlaytestAdapter(Protocol):
+    """A game's play-test adapter (pure Python). Attributes:
+
+    ``game_id``: the Game's id. ``painter_factory``: "module:function" of the Qt
+    BoardPainter factory (imported only by the GUI).
+    """
+
+    game_id: str
+    painter_factory: str
+
+    def initial_state(self, level: Any) -> Hashable:
+        """The start of play for a snapshot of the document's level. May raise
+        ValueError (or LevelFormatError) with a message when the level cannot be
+        played; the dock shows the message."""
+
+    def keys(self) -> Sequence[MoveKey]:
+        """Every key that plays a move: the arrows and the game's own keys."""
+
+    def step(self, state: Hashable, move: Hashable) -> StepReport:
+        """Play one move; pure. A finished state stays finished (changed false)."""
+
+    def outcome(self, state: Hashable) -> Outcome:
+        """The outcome of a state reached without a report (the start)."""
+
+    def status_text(self, state: Hashable) -> str:
+        """A line or two about the state that matters for play (Escape: heart
+        framers left and the bots' order)."""
+
+    def overlays(self) -> Sequence[OverlaySpec]:
+        """The kinds of annotation this game draws, in View-menu order."""
+
+    def annotations(self, state: Hashable, report: StepReport | None) -> Sequence[Annotation]:
+        """What to draw over ``state``. ``report`` is the step that led to it (or a
+        refused move tried from it, with ``changed`` false), or None at the start
+        and when the history is scrubbed to a state from elsewhere. Include
+        annotations that follow from the state alone (bots' next moves) in any case."""
+
+    def motions(self, report: StepReport) -> Sequence[Motion]:
+        """What moved during a changed step, for the tween. Purely cosmetic: the
+        board always ends on ``report.state``."""
+
+    def moves_text(self, moves: Sequence[Hashable]) -> str:
+        """The moves as text, to show the recording and copy it ("UURD")."""
+
+    def parse_moves(self, text: str) -> tuple:
+        """The inverse of ``moves_text``; ValueError naming the bad character."""
+
+    # -- solution storage ------------------------------------------------------
+    def solution_files(self) -> SolutionFiles | None:
+        """Where solutions go: files of their own (Escape: player files), or None
+        when they live in the level (ChronoShift: the Solution field)."""
+
+    def load_solutions(self, context: LevelContext, source: Path | None = None) -> list[StoredSolution]:
+        """The stored solutions for this level: from ``source`` when the user chose a
+        file, else from where the game keeps them by default. Older versions'
+        solutions (``context.older_md5s``) come back with ``current`` false. Raises
+        LevelFormatError for an unreadable file."""
+
+    def save_solution(self, context: LevelContext, moves: Sequence[Hashable], name: str,
+                      target: Path | None = None) -> SavedSolution:
+        """Store ``moves`` under ``name``: into ``target`` when the user chose a file,
+        else the default place (creating it when missing). Raises ValueError when
+        it cannot (e.g. the level has no file yet and no target is given), OSError
+        when the file cannot be written."""
+
+
+# ---------------------------------------------------------------------------
+# The BoardPainter (Qt; lives in the game's view.py). Described here as text so
+# this module stays free of Qt:
+#
+#   class BoardPainter:
+#       def board_rect(self, state) -> QRectF
+#           The board's extent in board units (any unit; the dock scales it to fit).
+#       def cell_rect(self, state, cell: int) -> QRectF
+#           A cell's rectangle in board units (for a hex, its bounding box):
+#           annotations are placed on it. Cell 0 must exist: its width sets
+#           the scale of the annotations' strokes.
+#       def paint(self, painter: QPainter, state, frame: Frame | None, device_cell: int) -> None
+#           Draw ``state`` in board units (the painter is already scaled).
+#           ``device_cell`` is about how many device pixels a cell covers, to pick
+#           cached pixmap sizes. ``frame`` is None for a still picture, else a tween
+#           from ``frame.report.before`` to ``state``: ``frame.motions`` and
+#           ``frame.progress`` in [0, 1]. At progress 1 it must look exactly like
+#           the still picture of ``state``.
+#       def paint_outcome(self, painter, state, outcome: Outcome) -> None   (optional)
+#           A touch on the board for a finished game (a faded player, a glow).
+#
+# ``studio.playtest.board.Frame`` is the frame class.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verification:
+    """A solution played from the start: how it ends and at which move (1-based;
+    the length when it never finishes)."""
+
+    outcome: Outcome
+    moves: int
+
+    @property
+    def text(self) -> str:
+        return describe_outcome(self.outcome, self.moves, finished_only=False)
+
+
+def describe_outcome(outcome: Outcome, move_count: int, finished_only: bool = True) -> str:
+    """"playing", "won at move N", "dead at move N: why" (or, for a solution that
+    never finishes, "open after N moves" when ``finished_only`` is false)."""
+    if outcome.kind == WON:
+        return f"won at move {move_count}" + (f": {outcome.reason}" if outcome.reason else "")
+    if outcome.kind == DEAD:
+        return f"dead at move {move_count}" + (f": {outcome.reason}" if outcome.reason else "")
+    if not finished_only:
+        return f"open after {move_count} moves"
+    return "playing"
+
+
+def verify_moves(adapter: PlaytestAdapter, level: Any, moves: Sequence[Hashable]) -> Verification:
+    """Play ``moves`` from the level's start. Every move counts, even one that
+    changes nothing; play stops at the first finished outcome."""
+    state = adapter.initial_state(level)
+    for count, move in enumerate(moves, start=1):
+        report = adapter.step(state, move)
+        state = report.state
+        if report.outcome.finished:
+            return Verification(report.outcome, count)
+    return Verification(adapter.outcome(state), len(moves))
+
+
+def adapter_for(game: Any) -> PlaytestAdapter | None:
+    """The game's adapter, from ``game.extras["playtest"]`` ("module:factory"), or None."""
+    target = getattr(game, "extras", {}).get("playtest")
+    if not target:
+        return None
+    module_name, _, function = target.partition(":")
+    return getattr(importlib.import_module(module_name), function)()
+
+
+def load_painter(adapter: PlaytestAdapter):
+    """The adapter's BoardPainter, made by its ``painter_factory`` (imports Qt)."""
+    module_name, _, function = adapter.painter_factory.partition(":")
+    return getattr(importlib.import_module(module_name), function)()
+
+
+__all__ = [
+    "PLAYING", "WON", "DEAD", "MoveKey", "Outcome", "StepReport", "OverlaySpec", "Annotation", "Motion",
+    "LevelContext", "StoredSolution", "SavedSolution", "SolutionFiles", "PlaytestAdapter", "Verification",
+    "describe_outcome", "verify_moves", "adapter_for", "load_painter", "SHAPES",
+    "BEAM", "RING", "CROSS", "ARROW", "LINK", "STEP", "AREA",
+]

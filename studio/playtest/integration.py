@@ -1,0 +1,294 @@
+"""Putting the play-test into the main window: ``install_playtest(window)`` adds the
+dock, its actions (through the window's ActionRegistry), the Play menu, the
+View menu's annotation toggles and animation settings, and the toolbar button.
+
+The controller keeps one session per open document and shows the current
+tab's in the dock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QActionGroup
+from PySide6.QtWidgets import QMenu, QToolBar
+
+from studio.app.actions import ActionSpec
+from studio.core.game import all_games
+from studio.playtest.adapter import adapter_for
+from studio.playtest.dock import PlaytestDock
+from studio.playtest.session import PlaytestSession
+
+ANIMATION_SPEEDS = (("slow", "&Slow", 260), ("normal", "&Normal", 140), ("fast", "&Fast", 70))
+DEFAULT_ANIMATION = "normal"
+
+SPECS = {
+    "playtest": ActionSpec("&Play-Test Level", "fa5s.play-circle", "P",
+                           "Play the level being edited, in the Play-Test dock"),
+    "playtest_restart": ActionSpec("&Restart\tEnter", "fa5s.fast-backward", "", "Back to the start of the test"),
+    "playtest_undo": ActionSpec("&Undo Move\tBackspace", "fa5s.step-backward", "", "Undo the last move played"),
+    "playtest_redo": ActionSpec("Re&do Move\tCtrl+Y", "fa5s.step-forward", "", "Redo the move undone"),
+    "playtest_replay": ActionSpec("Replay / &Pause\tSpace", "fa5s.play", "", "Replay the moves ahead, or pause"),
+    "playtest_save": ActionSpec("&Save Solution…", "fa5s.save", "", "Save the moves played as a solution"),
+    "playtest_save_as": ActionSpec("Save Solution &To…", "", "", "Save the moves played into a chosen file"),
+    "playtest_load": ActionSpec("&Load Solution…", "fa5s.folder-open", "", "Replay a stored solution"),
+    "playtest_animate": ActionSpec("&Animate Play-Test Moves", "", "", "Slide pieces between states", True, True),
+}
+
+
+class PlaytestController(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.settings = window.settings
+        self.sessions: dict[object, PlaytestSession] = {}
+        self.adapters: dict[str, object] = {}
+        self.dock = PlaytestDock(window)
+        self.dock.leaveRequested.connect(self.focus_editor)
+        self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.dock.visibilityChanged.connect(self._dock_visibility_changed)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # Placed by a saved window state, or on first use by _make_room.
+        self._placed = bool(self.settings.value("playtest/placed", False, bool)) and window.restoreDockWidget(self.dock)
+        if not self._placed:
+            self.dock.hide()
+        self._make_actions()
+        self._make_menus()
+        self._load_settings()
+        window.tabs.currentChanged.connect(lambda index: self._current_tab_changed())
+
+    # -- actions and menus -------------------------------------------------------------------
+    def _make_actions(self) -> None:
+        registry = self.window.actions
+        self.actions = {key: registry.add(key, spec) for key, spec in SPECS.items()}
+        a = self.actions
+        a["playtest"].triggered.connect(self.start)
+        a["playtest_restart"].triggered.connect(self.dock.restart)
+        a["playtest_undo"].triggered.connect(self.dock.undo)
+        a["playtest_redo"].triggered.connect(self.dock.redo)
+        a["playtest_replay"].triggered.connect(self.dock.toggle_replay)
+        a["playtest_save"].triggered.connect(lambda: self.dock.save_solution_dialog())
+        a["playtest_save_as"].triggered.connect(lambda: self.dock.save_solution_dialog(choose_file=True))
+        a["playtest_load"].triggered.connect(lambda: self.dock.load_solution_dialog())
+        a["playtest_animate"].toggled.connect(self._animation_changed)
+        self.window.addAction(a["playtest"])  # P works from anywhere in the window
+
+        self.speed_group = QActionGroup(self)
+        self.speed_actions = {}
+        for key, text, milliseconds in ANIMATION_SPEEDS:
+            action = registry.add(f"playtest_speed_{key}", ActionSpec(text, "", "", f"Tween moves over {milliseconds} ms", True))
+            action.setData(milliseconds)
+            self.speed_group.addAction(action)
+            self.speed_actions[key] = action
+        self.speed_group.triggered.connect(lambda action: self._animation_changed())
+
+        # One toggle per kind of annotation of every game that can be play-tested.
+        self.overlay_actions: dict[str, dict[str, object]] = {}
+        for game in all_games():
+            adapter = self.adapter(game)
+            if adapter is None:
+                continue
+            toggles = {}
+            for spec in adapter.overlays():
+                action = registry.add(f"playtest_overlay_{game.id}_{spec.id}",
+                                      ActionSpec(spec.label, "", "", spec.tip, True, spec.default))
+                action.toggled.connect(lambda checked, game_id=game.id: self._overlays_changed(game_id))
+                toggles[spec.id] = action
+            self.overlay_actions[game.id] = toggles
+
+    def _make_menus(self) -> None:
+        window, a = self.window, self.actions
+        bar = window.menuBar()
+        menus = {action.text().replace("&", ""): action for action in bar.actions()}
+        view_menu = menus["View"].menu() if "View" in menus else bar.addMenu("&View")
+        view_menu.addSeparator()
+        annotations = view_menu.addMenu("Play-Test A&nnotations")
+        several = len(self.overlay_actions) > 1
+        for game_id, toggles in self.overlay_actions.items():
+            if several:
+                annotations.addSection(self.adapters_names.get(game_id, game_id))
+            annotations.addActions(list(toggles.values()))
+        view_menu.addAction(a["playtest_animate"])
+        speed_menu = view_menu.addMenu("Play-Test Animation &Speed")
+        speed_menu.addActions(list(self.speed_actions.values()))
+        view_menu.addAction(self.dock.toggleViewAction())
+
+        self.play_menu = QMenu("&Play", window)
+        self.play_menu.addActions([a["playtest"]])
+        self.play_menu.addSeparator()
+        self.play_menu.addActions([a["playtest_restart"], a["playtest_undo"], a["playtest_redo"], a["playtest_replay"]])
+        self.play_menu.addSeparator()
+        self.play_menu.addActions([a["playtest_save"], a["playtest_save_as"], a["playtest_load"]])
+        self.play_menu.aboutToShow.connect(self._update_actions)
+        before = menus.get("Tools")
+        if before is not None:
+            bar.insertMenu(before, self.play_menu)
+        else:
+            bar.addMenu(self.play_menu)
+
+        toolbar = window.findChild(QToolBar, "main_toolbar")
+        if toolbar is not None:
+            toolbar.addSeparator()
+            toolbar.addAction(a["playtest"])
+
+    @property
+    def adapters_names(self) -> dict[str, str]:
+        return {game.id: game.name for game in all_games()}
+
+    def _update_actions(self) -> None:
+        session = self.dock.session
+        playable = session is not None and session.playable
+        a = self.actions
+        a["playtest"].setEnabled(self.window.current_pane() is not None)
+        for key in ("playtest_restart", "playtest_load"):
+            a[key].setEnabled(playable)
+        a["playtest_undo"].setEnabled(playable and session.can_undo())
+        a["playtest_redo"].setEnabled(playable and session.can_redo())
+        a["playtest_replay"].setEnabled(playable and session.length > 0)
+        for key in ("playtest_save", "playtest_save_as"):
+            a[key].setEnabled(playable and bool(session.moves))
+        a["playtest_save_as"].setEnabled(a["playtest_save_as"].isEnabled() and session.adapter.solution_files() is not None)
+
+    # -- settings ------------------------------------------------------------------------------
+    def _load_settings(self) -> None:
+        settings = self.settings
+        animate = settings.value("playtest/animate", None, bool)
+        self.actions["playtest_animate"].setChecked(True if animate is None else animate)
+        speed = settings.value("playtest/animation_speed", DEFAULT_ANIMATION) or DEFAULT_ANIMATION
+        self.speed_actions.get(speed, self.speed_actions[DEFAULT_ANIMATION]).setChecked(True)
+        for game_id, toggles in self.overlay_actions.items():
+            for overlay_id, action in toggles.items():
+                value = settings.value(f"playtest/overlay/{game_id}/{overlay_id}", None, bool)
+                if value is not None:
+                    action.setChecked(value)
+        self._animation_changed()
+        for game_id in self.overlay_actions:
+            self._overlays_changed(game_id)
+
+    def _animation_changed(self) -> None:
+        animate = self.actions["playtest_animate"].isChecked()
+        checked = self.speed_group.checkedAction()
+        self.dock.animate = animate
+        self.dock.animation_ms = int(checked.data()) if checked else 140
+        self.settings.set_value("playtest/animate", animate)
+        speed = next((key for key, action in self.speed_actions.items() if action is checked), DEFAULT_ANIMATION)
+        self.settings.set_value("playtest/animation_speed", speed)
+
+    def _overlays_changed(self, game_id: str) -> None:
+        toggles = self.overlay_actions.get(game_id, {})
+        for overlay_id, action in toggles.items():
+            self.settings.set_value(f"playtest/overlay/{game_id}/{overlay_id}", action.isChecked())
+        session = self.dock.session
+        if session is not None and session.adapter.game_id == game_id:
+            self.dock.set_enabled_overlays(self.enabled_overlays(game_id))
+
+    def enabled_overlays(self, game_id: str) -> set[str]:
+        return {key for key, action in self.overlay_actions.get(game_id, {}).items() if action.isChecked()}
+
+    # -- sessions ---------------------------------------------------------------------------------
+    def adapter(self, game):
+        if game.id not in self.adapters:
+            self.adapters[game.id] = adapter_for(game)
+        return self.adapters[game.id]
+
+    def session_for(self, document) -> PlaytestSession | None:
+        session = self.sessions.get(document)
+        if session is None:
+            adapter = self.adapter(document.game)
+            if adapter is None:
+                return None
+            session = PlaytestSession(adapter, document, self, self._stored_versions(document))
+            session.versionsChanged.connect(lambda session=session: self._store_versions(session))
+            self._store_versions(session)  # with the file's version, read as the session started
+            self.sessions[document] = session
+        return session
+
+    def _versions_key(self, document) -> str | None:
+        """A settings key per level file (a digest of its path: paths hold the '/' of settings groups)."""
+        if document.path is None:
+            return None
+        return "playtest/versions/" + hashlib.sha1(str(document.path.resolve()).encode()).hexdigest()[:20]
+
+    def _stored_versions(self, document) -> list[str]:
+        key = self._versions_key(document)
+        value = self.settings.value(key, []) if key else []
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _store_versions(self, session: PlaytestSession) -> None:
+        key = self._versions_key(session.document)
+        if key:
+            self.settings.set_value(key, session.versions)
+
+    def start(self) -> None:
+        """P: play the current level as it is now (a stale test restarts on the new version)."""
+        pane = self.window.current_pane()
+        if pane is None:
+            self.window.statusBar().showMessage("Open a level to play-test it.", 5000)
+            return
+        if not self.dock.isVisible() and not self._placed:
+            self._make_room()
+        self.dock.show()
+        self.dock.raise_()
+        session = self._bind(pane.document)
+        if session is not None and session.stale:
+            session.restart_on_new_version()
+        self.dock.board.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _bind(self, document) -> PlaytestSession | None:
+        session = self.session_for(document)
+        if session is None:
+            self.dock.show_session(None, f"{document.game.name} levels cannot be play-tested yet.")
+        elif self.dock.session is not session:
+            self.dock.set_enabled_overlays(self.enabled_overlays(session.adapter.game_id))
+            self.dock.show_session(session)
+        return session
+
+    def _current_tab_changed(self) -> None:
+        open_documents = {pane.document for pane in self.window.panes()}
+        for document in [d for d in self.sessions if d not in open_documents]:
+            session = self.sessions.pop(document)
+            if self.dock.session is session:
+                self.dock.show_session(None)
+            session.pause()
+            session.deleteLater()
+        pane = self.window.current_pane()
+        if pane is None:
+            self.dock.show_session(None, "Open a level to play-test it.")
+        elif self.dock.isVisible():
+            self._bind(pane.document)
+        self._update_actions()
+
+    def _dock_visibility_changed(self, visible: bool) -> None:
+        if visible and not self._placed:
+            self._make_room()
+        if visible and self.dock.session is None and self.window.current_pane() is not None:
+            self._bind(self.window.current_pane().document)
+
+    def _make_room(self) -> None:
+        """The first time: the board gets most of the right column; the bots list and
+        the undo history share the rest as tabs."""
+        self._placed = True
+        self.settings.set_value("playtest/placed", True)
+        window = self.window
+        others = [dock for dock in (getattr(window, "bots_dock", None), getattr(window, "undo_dock", None))
+                  if dock is not None and window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+                  and not dock.isFloating()]
+        if len(others) == 2:
+            window.tabifyDockWidget(others[0], others[1])
+            others[0].raise_()
+        self.dock.show()
+        if others:
+            height = max(400, window.height())
+            window.resizeDocks([others[0], self.dock], [height // 4, height * 3 // 4], Qt.Orientation.Vertical)
+        window.resizeDocks([self.dock], [440], Qt.Orientation.Horizontal)
+
+    def focus_editor(self) -> None:
+        pane = self.window.current_pane()
+        if pane is not None:
+            pane.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def install_playtest(window) -> PlaytestController:
+    """Add the play-test to ``window`` (a studio MainWindow); returns its controller."""
+    return PlaytestController(window)
