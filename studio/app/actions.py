@@ -26,6 +26,7 @@ class ActionSpec:
 SPECS: dict[str, ActionSpec] = {
     # File
     "new": ActionSpec("&New…", "fa5s.file", QKeySequence.StandardKey.New, "Create a new level"),
+    "generate": ActionSpec("&Generate…", "fa5s.dice", "Ctrl+Shift+N", "Generate a level from a seed"),
     "open": ActionSpec("&Open…", "fa5s.folder-open", QKeySequence.StandardKey.Open, "Open a level file"),
     "save": ActionSpec("&Save", "fa5s.save", QKeySequence.StandardKey.Save, "Save the level"),
     "save_as": ActionSpec("Save &As…", "", QKeySequence.StandardKey.SaveAs, "Save the level under a new name"),
@@ -40,6 +41,8 @@ SPECS: dict[str, ActionSpec] = {
     "delete": ActionSpec("&Erase Selection", "fa5s.times", QKeySequence.StandardKey.Delete, "Erase the selected cells"),
     "select_all": ActionSpec("Select &All", "", QKeySequence.StandardKey.SelectAll, "Select the whole level"),
     "deselect": ActionSpec("&Deselect", "", "Ctrl+Shift+A", "Clear the selection"),
+    "reverse_selection": ActionSpec("Re&verse Selection", "fa5s.adjust", "Ctrl+I",
+                                    "Turn the selection's paths into walls and its walls into paths"),
     "move_left": ActionSpec("Move Selection Left", "", "Ctrl+Left"),
     "move_right": ActionSpec("Move Selection Right", "", "Ctrl+Right"),
     "move_up": ActionSpec("Move Selection Up", "", "Ctrl+Up"),

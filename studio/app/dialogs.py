@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout,
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from studio.app.property_fields import make_field
 from studio.core.game import Game
+from studio.core.properties import specs_of
 
 
 class NewLevelDialog(QDialog):
@@ -52,18 +56,34 @@ class NewLevelDialog(QDialog):
 
 
 class PropertiesDialog(QDialog):
-    """Edits the level's named properties and its size; the caller turns the result into undo commands."""
+    """Edits the level's named properties and its size; the caller turns the result into undo commands.
 
-    def __init__(self, level, parent=None):
+    The level says which properties to show and with what field (``property_specs``,
+    see studio/core/properties.py); without that, each property gets a text field.
+    ``folder`` is the level file's folder, to which chosen file names are made relative.
+    """
+
+    def __init__(self, level, parent=None, folder: Path | None = None):
         super().__init__(parent)
         self.setWindowTitle("Level Properties")
         self.level = level
         form = QFormLayout()
-        self.fields: dict[str, QLineEdit] = {}
-        for name, value in level.properties().items():
-            field = QLineEdit(str(value))
-            self.fields[name] = field
-            form.addRow(f"&{name.capitalize()}:", field)
+        current = level.properties()
+        self.fields: dict[str, QWidget] = {}
+        shared_rows: dict[str, QHBoxLayout] = {}
+        for spec in specs_of(level):
+            field = make_field(spec, current[spec.name], folder)
+            self.fields[spec.name] = field
+            if not spec.row:
+                form.addRow(f"{spec.label}:", field)
+                continue
+            if spec.row not in shared_rows:  # specs sharing a row sit side by side, each after its label
+                shared_rows[spec.row] = QHBoxLayout()
+                form.addRow(f"{spec.row}:", shared_rows[spec.row])
+            shared_rows[spec.row].addWidget(QLabel(spec.label))
+            shared_rows[spec.row].addWidget(field)
+        for row in shared_rows.values():
+            row.addStretch()
         self.width_box = QSpinBox(minimum=1, maximum=1000, value=level.width)
         self.height_box = QSpinBox(minimum=1, maximum=1000, value=level.height)
         form.addRow("&Width:", self.width_box)
@@ -84,7 +104,13 @@ class PropertiesDialog(QDialog):
 
     def changed_properties(self) -> dict[str, object]:
         current = self.level.properties()
-        return {name: field.text() for name, field in self.fields.items() if field.text() != str(current[name])}
+        changed = {}
+        for name, field in self.fields.items():
+            value = field.value()
+            old = current[name]
+            if (str(old) if isinstance(value, str) else old) != value:
+                changed[name] = value
+        return changed
 
     def new_size(self) -> tuple[int, int] | None:
         size = (self.width_box.value(), self.height_box.value())
@@ -93,6 +119,15 @@ class PropertiesDialog(QDialog):
     def accept(self) -> None:
         from studio.core.errors import LevelLimitError
 
+        changed = self.changed_properties()
+        copy = getattr(self.level, "copy", None)
+        if changed and copy is not None:
+            try:  # tried on a copy, so a bad value is said here rather than failing in the undo stack
+                copy().set_properties(changed)
+            except ValueError as error:
+                message = str(error)
+                self.problem.setText(message[:1].upper() + message[1:])
+                return
         size = self.new_size()
         if size is not None:
             try:

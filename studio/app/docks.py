@@ -44,16 +44,27 @@ class PaletteDock(QDockWidget):
         self.setWidget(body)
         self.model: PaletteModel | None = None
         self.game_id = ""
+        self.cell_painter = None
 
     def set_game(self, game, cell_painter) -> None:
         if game.id == self.game_id:
+            if cell_painter is not self.cell_painter:  # another level of the game: its art may differ
+                self.cell_painter = cell_painter
+                self.model.icon_for = cell_painter.item_pixmap
+                self.refresh_icons()
             return
+        self.cell_painter = cell_painter
         self.game_id = game.id
         self.model = PaletteModel(game.palette(), cell_painter.item_pixmap, self)
         self.list.setModel(self.model)
         # Icon mode hides names: they live in tooltips and the status bar.
         self.list.selectionModel().currentChanged.connect(self._current_changed)
         self.select("tile", self.model.items[1].value if len(self.model.items) > 1 else 0)
+
+    def refresh_icons(self) -> None:
+        """Redraw the icons (the level's colours changed, or another level's art is shown)."""
+        if self.model is not None:
+            self.model.refresh_icons()
 
     def _current_changed(self, current, previous) -> None:
         if current.isValid():

@@ -73,8 +73,10 @@ def _load_plugins() -> None:
 
 
 def all_games() -> list[Game]:
+    """Every game, in the order of ``_PLUGINS`` (not the order their modules happened to be imported)."""
     _load_plugins()
-    return list(_GAMES.values())
+    order = {module.rsplit(".", 1)[-1]: rank for rank, module in enumerate(_PLUGINS)}
+    return sorted(_GAMES.values(), key=lambda game: order.get(game.id, len(order)))
 
 
 def game_by_id(game_id: str) -> Game:

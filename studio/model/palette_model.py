@@ -45,6 +45,13 @@ class PaletteModel(QAbstractListModel):
             return item
         return None
 
+    def refresh_icons(self) -> None:
+        """Forget the drawn icons, so views ask for them again."""
+        self._icons.clear()
+        if self.items:
+            self.dataChanged.emit(self.index(0), self.index(len(self.items) - 1),
+                                  [Qt.ItemDataRole.DecorationRole])
+
     def row_of(self, kind: str, value: int) -> int:
         for row, item in enumerate(self.items):
             if item.kind == kind and item.value == value:

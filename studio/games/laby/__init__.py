@@ -1,0 +1,44 @@
+"""Labyrinthos 3000: walk a maze to its objective in as few moves as you can.
+Registers the game plugin."""
+
+from studio.core.game import Game, PaletteItem, register
+from studio.games.laby.engine import LABY_ENGINE
+from studio.games.laby.level import LabyLevel
+from studio.games.laby.squares import SQUARE_NAMES, SQUARE_TIPS, Square
+
+
+def _load(data: bytes) -> LabyLevel:
+    from studio.games.laby.labyfile import load_laby
+
+    return load_laby(data)
+
+
+def _save(level: LabyLevel) -> bytes:
+    from studio.games.laby.labyfile import save_laby
+
+    return save_laby(level)
+
+
+def palette() -> list[PaletteItem]:
+    return [PaletteItem("tile", int(square), SQUARE_NAMES[square], SQUARE_TIPS[square], "Squares")
+            for square in Square]
+
+
+GAME = register(
+    Game(
+        id="laby",
+        name="Labyrinthos",
+        file_patterns=("*.laby",),
+        new_level=lambda width, height: LabyLevel.blank(width, height),
+        load=_load,
+        save=_save,
+        palette=palette,
+        view_module="studio.games.laby.view",
+        engine=LABY_ENGINE,
+        extras={
+            "verify": "studio.games.laby.verify:verify_level",
+            "generate": "studio.games.laby.generator:generate_level",
+            "playtest": "studio.games.laby.playtest:make_adapter",
+        },
+    )
+)

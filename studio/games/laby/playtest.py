@@ -1,0 +1,182 @@
+"""Labyrinthos's play-test adapter (studio.playtest.adapter.PlaytestAdapter), pure Python.
+
+The status line shows the level's par (the fewest moves that win, by search)
+and its best high score. A "solution" here is a high-score entry: saving a
+winning walk adds ``highscore SCORE PLAYER`` to the level (an undoable edit the
+dock applies; saving the level writes it into the file). High scores keep no
+moves, so there are no stored solutions to load.
+
+Beyond the protocol, for the dock's win panel: ``par(level)``,
+``high_score_table(level)`` and ``next_level(context)`` (the playlist's
+``nextlevel`` file, when it exists).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from studio.games.laby.engine import (
+    DOWN, LEFT, RIGHT, UP, Blocked, Board, LabyState, Moved, ReachedObjective, initial_state, moves_text,
+    parse_moves, play_solution, step,
+)
+from studio.games.laby.level import HighScore, LabyLevel
+from studio.games.laby.solver import par as level_par
+from studio.games.laby.squares import Square
+from studio.playtest.adapter import (
+    ARROW, BEAM, CROSS, PLAYING, RING, WON, Annotation, LevelContext, Motion, MoveKey, Outcome, OverlaySpec,
+    SavedSolution, StepReport, StoredSolution,
+)
+
+VECTORS = {UP: (0.0, -1.0), DOWN: (0.0, 1.0), LEFT: (-1.0, 0.0), RIGHT: (1.0, 0.0)}
+PLAYER_SPRITE = "player"
+SHORTEST_WAY_MAX_CELLS = 200 * 200  # above this the hint's search per move would slow play down
+
+OVERLAYS = (
+    OverlaySpec("blocked", "Bumps", "A cross on the wall (or an arrow at the edge) that stopped the last move",
+                "#ffd60a"),
+    OverlaySpec("objective", "Objective Reached", "A ring round the objective that won the level", "#8ee6a5"),
+    OverlaySpec("shortest", "Shortest Way", "The shortest way from where the player stands to an objective",
+                "#64d2ff", default=False),
+)
+
+
+def _xy(board: Board, cell: int) -> str:
+    return "({}, {})".format(*board.xy(cell))
+
+
+def _level_of(board: Board) -> LabyLevel:
+    return LabyLevel(board.width, board.height, bytearray(board.squares))
+
+
+def shortest_way(state: LabyState) -> tuple[int, ...]:
+    """The cells of a shortest walk from the player to an objective (empty when there is none)."""
+    from studio.games.laby.solver import shortest_solution
+
+    board = state.board
+    level = _level_of(board)
+    # Start the search where the player stands: make that square the (only) spawn.
+    level.squares = bytearray(b if b != Square.SPAWN else Square.PATH for b in level.squares)
+    if level.squares[state.player] != Square.OBJECTIVE:
+        level.squares[state.player] = Square.SPAWN
+    moves = shortest_solution(level)
+    if not moves:
+        return ()
+    cells = [state.player]
+    for move in moves:
+        cells.append(board.neighbour(cells[-1], move))
+    return tuple(cells)
+
+
+class LabyPlaytest:
+    game_id = "laby"
+    painter_factory = "studio.games.laby.view:make_play_painter"
+
+    def __init__(self):
+        self._facts: dict[Board, tuple[int | None, HighScore | None]] = {}  # par and best score per board
+
+    # -- playing ---------------------------------------------------------------------
+    def initial_state(self, level: LabyLevel) -> LabyState:
+        state = initial_state(level)  # NoSpawnError (a ValueError) says why it cannot start
+        best = level.best_scores(1)
+        self._facts[state.board] = (level_par(level), best[0] if best else None)
+        return state
+
+    def keys(self) -> list[MoveKey]:
+        return [MoveKey("Up", UP, "up"), MoveKey("Down", DOWN, "down"),
+                MoveKey("Left", LEFT, "left"), MoveKey("Right", RIGHT, "right")]
+
+    def step(self, state: LabyState, move: int) -> StepReport:
+        result = step(state, move)
+        return StepReport(state, move, result.state, result.moved, self._outcome(result.state), result.events)
+
+    def outcome(self, state: LabyState) -> Outcome:
+        return self._outcome(state)
+
+    @staticmethod
+    def _outcome(state: LabyState) -> Outcome:
+        if state.won:
+            return Outcome(WON, f"reached the objective at {_xy(state.board, state.player)}")
+        return Outcome(PLAYING)
+
+    def status_text(self, state: LabyState) -> str:
+        par, best = self._facts.get(state.board) or (level_par(_level_of(state.board)), None)
+        if par is None:
+            return "No objective can be reached from the start: this level cannot be won."
+        text = f"Par {par}"
+        if best is not None:
+            text += f" · best score {best.score} by {best.player}"
+        return text
+
+    # -- what to draw ------------------------------------------------------------------
+    def overlays(self) -> tuple[OverlaySpec, ...]:
+        return OVERLAYS
+
+    def annotations(self, state: LabyState, report: StepReport | None) -> list[Annotation]:
+        found = []
+        for event in (report.events if report is not None else ()):
+            if isinstance(event, Blocked):
+                if event.by_cell >= 0:
+                    found.append(Annotation("blocked", CROSS, (event.by_cell,)))
+                else:
+                    found.append(Annotation("blocked", ARROW, (event.at,), "edge", vector=VECTORS[report.move]))
+            elif isinstance(event, ReachedObjective):
+                found.append(Annotation("objective", RING, (event.at,), "won"))
+        board = state.board
+        if not state.won and board.width * board.height <= SHORTEST_WAY_MAX_CELLS:
+            way = shortest_way(state)
+            if len(way) > 1:
+                found.append(Annotation("shortest", BEAM, way, f"{len(way) - 1} to go"))
+        return found
+
+    def motions(self, report: StepReport) -> list[Motion]:
+        return [Motion(PLAYER_SPRITE, (event.frm, event.to)) for event in report.events if isinstance(event, Moved)]
+
+    def moves_text(self, moves: Sequence[int]) -> str:
+        return moves_text(moves)
+
+    def parse_moves(self, text: str) -> tuple[int, ...]:
+        return parse_moves(text)
+
+    # -- high scores, the level's own kind of stored solution -------------------------------
+    def solution_files(self) -> None:
+        return None  # they live in the level: its highscore lines
+
+    def load_solutions(self, context: LevelContext, source: Path | None = None) -> list[StoredSolution]:
+        return []  # a high score keeps the score, not the moves
+
+    def save_solution(self, context: LevelContext, moves: Sequence[int], name: str,
+                      target: Path | None = None) -> SavedSolution:
+        """A winning walk becomes a high-score entry named after the player (spaces become _)."""
+        level = context.level
+        verdict = play_solution(initial_state(level), moves)
+        if verdict.verdict != "won":
+            raise ValueError("these moves do not reach an objective: only a win makes a high score")
+        player = "_".join(name.split()) or "player"
+        table = level.with_high_score(verdict.score, player)
+        par = level_par(level)
+        remark = "" if par is None else (" — par!" if verdict.score == par else f" (par {par})")
+        return SavedSolution(f"High score {verdict.score} for {player}{remark}; save the level to keep it.",
+                             None, {"high_scores": table})
+
+    # -- for the dock's win panel ------------------------------------------------------------
+    @staticmethod
+    def par(level: LabyLevel) -> int | None:
+        return level_par(level)
+
+    @staticmethod
+    def high_score_table(level: LabyLevel, count: int = 10) -> list[HighScore]:
+        return level.best_scores(count)
+
+    @staticmethod
+    def next_level(context: LevelContext) -> Path | None:
+        """The playlist's next level (``nextlevel``, beside this level's file), if it exists."""
+        following = context.level.nextlevel
+        if not following or context.path is None:
+            return None
+        path = Path(context.path).parent / following
+        return path if path.is_file() else None
+
+
+def make_adapter() -> LabyPlaytest:
+    return LabyPlaytest()
