@@ -75,7 +75,7 @@ def test_a_bad_file_prints_one_line_and_leaves_the_output_alone(tmp_path, capsys
     "source_name, target_name, blamed, reason",
     [
         ("missing.esx", "out.esx", "missing.esx", "No such file"),
-        ("level.txt", "out.esx", "level.txt", "no game reads"),
+        ("level.dat", "out.esx", "level.dat", "no game reads"),  # .txt is ChronoShift's
         ("in.esx", "out.png", "out.png", "saved as *.esx"),
     ],
 )
@@ -84,7 +84,7 @@ def test_unusable_paths_are_reported(tmp_path, capsys, level_file, source_name, 
         source = level_file
     else:
         source = tmp_path / source_name
-        if source_name.endswith(".txt"):
+        if source_name.endswith(".dat"):
             source.write_text("hello")
     assert run(str(source), str(tmp_path / target_name)) == 1
     err = capsys.readouterr().err

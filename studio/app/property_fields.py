@@ -1,4 +1,4 @@
-"""One field per kind of level property (studio.core.properties): text, file, colour.
+"""One field per kind of level property (studio.core.properties): text, multiline, file, colour.
 
 Each field has ``value()`` and ``set_value()`` in the property's own terms, so
 the properties dialog compares and reports values without knowing the kinds.
@@ -12,7 +12,9 @@ from pathlib import Path
 import qtawesome as qta
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QColorDialog, QFileDialog, QHBoxLayout, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QColorDialog, QFileDialog, QHBoxLayout, QLineEdit, QPlainTextEdit, QToolButton, QWidget,
+)
 
 from studio.core.properties import PropertySpec
 
@@ -29,6 +31,22 @@ class TextField(QLineEdit):
 
     def set_value(self, value) -> None:
         self.setText("" if value is None else str(value))
+
+
+class MultilineField(QPlainTextEdit):
+    """Several lines of plain text: Enter starts a new line, Tab moves on to the next field."""
+
+    def __init__(self, spec: PropertySpec, value, parent=None):
+        super().__init__("" if value is None else str(value), parent)
+        self.setToolTip(spec.tip)
+        self.setTabChangesFocus(True)
+        self.setMinimumHeight(self.fontMetrics().lineSpacing() * 5 + 12)  # five lines show
+
+    def value(self) -> str:
+        return self.toPlainText()
+
+    def set_value(self, value) -> None:
+        self.setPlainText("" if value is None else str(value))
 
 
 class FileField(QWidget):
@@ -138,4 +156,6 @@ def make_field(spec: PropertySpec, value, folder: Path | None = None) -> QWidget
         return ColourField(spec, value)
     if spec.kind == "file":
         return FileField(spec, value, folder)
+    if spec.kind == "multiline":
+        return MultilineField(spec, value)
     return TextField(spec, value)

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    return _exit_status(results, played=solutions is not None or moves is not None)
+    return _exit_status(results)
 
 
 def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dict]:
@@ -168,18 +168,21 @@ def summary(results: list[dict], file_count: int) -> str:
     played = [r for r in results if r["index"] is not None]
     unplayed = [r for r in results if r["index"] is None]
     counts = Counter(r["verdict"] for r in played)
-    text = f"{file_count} files; {len(played)} solutions: " + ", ".join(f"{counts[v]} {v}" for v in VERDICTS)
+    shown = list(VERDICTS) + sorted(set(counts) - set(VERDICTS))  # a game's own verdicts too, e.g. "paradox"
+    text = f"{file_count} files; {len(played)} solutions: " + ", ".join(f"{counts[v]} {v}" for v in shown)
     if unplayed:
         errors = sum(1 for r in unplayed if r["verdict"] == "error")
         text += f"; {len(unplayed)} files without one: {len(unplayed) - errors} load, {errors} error"
     return text
 
 
-def _exit_status(results: list[dict], played: bool) -> int:
+def _exit_status(results: list[dict]) -> int:
     for r in results:
         if r["verdict"] == "error":
             return 1
-        if played and r["index"] is not None and r["verdict"] != "won":
+        # A game that keeps solutions in the level file (ChronoShift) plays them without
+        # --solution(s); any solution played (index set) must be won.
+        if r["index"] is not None and r["verdict"] != "won":
             return 1
     return 0
 

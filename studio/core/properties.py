@@ -6,6 +6,7 @@ A level without it gets a text field for each of its properties.
 
 Kinds and their values:
 - "text": a one-line string.
+- "multiline": a string of several lines (a description, a solution).
 - "file": a file name (a string), relative to the level's folder when it lies there.
 - "colour": ``None`` (the game's default, ``default``) or a (red, green, blue)
   tuple of ints from 0 to ``scale``.
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-KINDS = ("text", "file", "colour")
+KINDS = ("text", "multiline", "file", "colour")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
+from studio.core.grid import link_targets
 from studio.editor.cell_painter import CellPainter
 from studio.model.document import LevelDocument
 
@@ -61,7 +62,7 @@ class GridItem(QGraphicsItem):
             if other is not None:
                 art.paint_ghost(painter, rect, level, index, other, device_size)
         if scene.show_grid and device_size >= 12:
-            painter.setPen(QPen(QColor(0, 0, 0, 40), 0))
+            painter.setPen(QPen(QColor(0, 0, 0, 90), 0))
             for x in range(left, right + 2):
                 painter.drawLine(QLineF(x * CELL, top * CELL, x * CELL, (bottom + 1) * CELL))
             for y in range(top, bottom + 2):
@@ -103,27 +104,30 @@ class GridItem(QGraphicsItem):
 
 
 class LinksItem(QGraphicsItem):
-    """Arrows from every linked cell (panel, transporter...) to its target.
+    """Arrows from every linked cell (panel, transporter, button...) to each of its targets.
 
-    The links are cached and kept up to date cell by cell, so an edit repaints
-    only the arrows it changed, not the whole level.
+    Shown for all links when the scene's ``show_links`` is on; otherwise only for
+    the link tool's source (``highlight``) and the selected cell (``selected``:
+    its own links and those pointing at it). The links are cached and kept up
+    to date cell by cell, so an edit repaints only the arrows it changed.
     """
 
     def __init__(self, scene: "LevelScene"):
         super().__init__()
         self.level_scene = scene
         self.setZValue(10)
-        self.highlight: int | None = None  # a source whose arrow is drawn even when links are hidden
-        self._links: dict[int, int] = {}
+        self.highlight: int | None = None  # the link tool's source: its arrows are drawn even when links are hidden
+        self.selected: int | None = None  # the one selected cell: its arrows, in and out, likewise
+        self._links: dict[int, tuple[int, ...]] = {}
         self.reload()
 
     def reload(self) -> None:
         level = self.level_scene.document.level
         self._links = {}
         for index in range(level.width * level.height):
-            target = level.bundle_link(level.cell_bundle(index))
-            if target is not None:
-                self._links[index] = target
+            targets = link_targets(level, level.cell_bundle(index))
+            if targets:
+                self._links[index] = targets
 
     def cells_changed(self, cells: list[int]) -> None:
         if len(cells) > 64:  # a big edit repaints everything anyway
@@ -132,17 +136,21 @@ class LinksItem(QGraphicsItem):
             return
         level = self.level_scene.document.level
         for index in cells:
-            target = level.bundle_link(level.cell_bundle(index))
-            old = self._links.get(index)
-            if target == old:
+            targets = link_targets(level, level.cell_bundle(index))
+            old = self._links.get(index, ())
+            if targets == old:
                 continue
-            if old is not None:
-                self.update_arrow(index, old)
-            if target is None:
-                del self._links[index]
-            else:
-                self._links[index] = target
+            for target in set(old) ^ set(targets):
                 self.update_arrow(index, target)
+            if targets:
+                self._links[index] = targets
+            else:
+                del self._links[index]
+
+    def set_selected(self, cell: int | None) -> None:
+        if cell != self.selected:
+            self.selected = cell
+            self.update()
 
     def update_arrow(self, source: int, target: int) -> None:
         """Repaint the cells an arrow crosses, a cell-sized step at a time, not its whole bounding box."""
@@ -164,24 +172,28 @@ class LinksItem(QGraphicsItem):
         return QRectF(-CELL, -CELL, (level.width + 2) * CELL, (level.height + 2) * CELL)
 
     def links(self) -> list[tuple[int, int]]:
-        return sorted(self._links.items())
+        """Every (source, target) pair, sorted."""
+        return sorted((source, target) for source, targets in self._links.items() for target in targets)
+
+    def _emphasised(self, source: int, target: int) -> bool:
+        return source == self.highlight or self.selected in (source, target)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         scene = self.level_scene
         level = scene.document.level
         if scene.show_links:
             pairs = self.links()
-        elif self.highlight is not None and self.highlight in self._links:
-            pairs = [(self.highlight, self._links[self.highlight])]
+        elif self.highlight is not None or self.selected is not None:
+            pairs = [(s, t) for s, t in self.links() if self._emphasised(s, t)]
         else:
             return
         exposed = option.exposedRect
         visible = [(s, t) for s, t in pairs if exposed.intersects(self.arrow_rect(s, t))]
         # Antialiased strokes cost several times more: a crowd of arrows is drawn plain.
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, len(visible) <= 150)
-        plain = [(s, t) for s, t in visible if s != self.highlight]
+        plain = [(s, t) for s, t in visible if not self._emphasised(s, t)]
         draw_arrows(painter, level, plain, QColor(40, 220, 255, 190))
-        emphasised = [(s, t) for s, t in visible if s == self.highlight]
+        emphasised = [(s, t) for s, t in visible if self._emphasised(s, t)]
         draw_arrows(painter, level, emphasised, QColor(255, 200, 40, 230))
 
 
@@ -337,6 +349,8 @@ class LevelScene(QGraphicsScene):
         if rect == self.selection:
             return
         self.selection = rect
+        single = rect is not None and rect.width() == 1 and rect.height() == 1
+        self.links_item.set_selected(rect.y() * level.width + rect.x() if single else None)
         if rect is None:
             self.selection_item.hide()
         else:

@@ -12,6 +12,7 @@ from typing import Hashable
 from PySide6.QtCore import QRect
 
 from studio.core.errors import LevelLimitError
+from studio.core.grid import bundle_with_link_targets, link_targets, links_many
 from studio.editor.scene import LevelScene
 from studio.model import commands
 
@@ -54,9 +55,9 @@ def move_contents(scene: LevelScene, dx: int, dy: int) -> str | None:
     new = {index: level.empty_bundle() for index in sources}
     for source, target in mapping.items():
         bundle = level.cell_bundle(source)
-        link = level.bundle_link(bundle)
-        if link is not None and link in mapping:
-            bundle = level.bundle_with_link(bundle, mapping[link])
+        links = link_targets(level, bundle)
+        if any(link in mapping for link in links):  # links within the selection move with it
+            bundle = bundle_with_link_targets(level, bundle, [mapping.get(link, link) for link in links])
         new[target] = bundle
     command = commands.MoveSelection(scene.document, new, level.entities_after_move(mapping))
     commands.push_if_changed(scene.document, command)
@@ -69,8 +70,7 @@ def _series_step(level, rect: QRect, horizontal: bool) -> tuple[int, int] | None
     points = []
     for y in range(rect.top(), rect.bottom() + 1):
         for x in range(rect.left(), rect.right() + 1):
-            link = level.bundle_link(level.cell_bundle(y * level.width + x))
-            if link is not None:
+            for link in link_targets(level, level.cell_bundle(y * level.width + x)):
                 points.append((x if horizontal else y, _xy(level, link)))
     points.sort()
     if len(points) < 2 or points[0][0] == points[-1][0]:
@@ -106,17 +106,20 @@ def expand_pattern(scene: LevelScene, dx: int, dy: int) -> str | None:
         for x in range(copy.left(), copy.right() + 1):
             source = (y - offset_y) * level.width + (x - offset_x)
             bundle = level.cell_bundle(source)
-            link = level.bundle_link(bundle)
-            if link is not None:
-                tx, ty = _xy(level, link)
-                if step is not None:
-                    along = offset_x if dx else offset_y
-                    target = _index(level, tx + step[0] * along, ty + step[1] * along)
-                elif rect.contains(tx, ty):
-                    target = _index(level, tx + offset_x, ty + offset_y)
-                else:
-                    target = link
-                bundle = level.bundle_with_link(bundle, target if target is not None else link)
+            links = link_targets(level, bundle)
+            if links:
+                targets = []
+                for link in links:
+                    tx, ty = _xy(level, link)
+                    if step is not None:
+                        along = offset_x if dx else offset_y
+                        target = _index(level, tx + step[0] * along, ty + step[1] * along)
+                    elif rect.contains(tx, ty):
+                        target = _index(level, tx + offset_x, ty + offset_y)
+                    else:
+                        target = link
+                    targets.append(target if target is not None else link)
+                bundle = bundle_with_link_targets(level, bundle, targets)
             new[y * level.width + x] = bundle
     commands.push_if_changed(scene.document, commands.ExpandPattern(scene.document, new))
     scene.set_selection(copy)
@@ -135,8 +138,7 @@ def copy_selection(scene: LevelScene) -> CellClip | None:
             index = y * level.width + x
             bundle = level.cell_bundle(index)
             bundles.append(bundle)
-            link = level.bundle_link(bundle)
-            if link is not None:
+            for link in link_targets(level, bundle):
                 tx, ty = _xy(level, link)
                 if rect.contains(tx, ty):
                     links.append((x - rect.left(), y - rect.top(), True, tx - rect.left(), ty - rect.top()))
@@ -189,12 +191,18 @@ def paste(scene: LevelScene, clip: CellClip, at: tuple[int, int]) -> str | None:
                 new[index] = clip.bundles[dy * clip.width + dx]
     if not new:
         return "Nothing of the clipboard fits there."
+    pasted_links: dict[int, list[int]] = {}
     for cx, cy, inside, tx, ty in clip.links:
         index = _index(level, left + cx, top + cy)
         if index is None:
             continue
         target = _index(level, left + tx, top + ty) if inside else _index(level, tx, ty)
-        new[index] = level.bundle_with_link(new[index], target if target is not None else index)
+        if target is not None:
+            pasted_links.setdefault(index, []).append(target)
+        elif not links_many(level):
+            pasted_links.setdefault(index, []).append(index)  # one target is a must: the cell itself
+    for index, targets in pasted_links.items():
+        new[index] = bundle_with_link_targets(level, new[index], targets)
     entities = None
     placer = getattr(level, "entities_with", None)
     if clip.entities and placer is not None:

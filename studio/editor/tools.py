@@ -11,7 +11,7 @@ import itertools
 from PySide6.QtCore import QRect, QRectF, Qt
 
 from studio.core.errors import LevelLimitError
-from studio.core.grid import flood_region, rect_cells
+from studio.core.grid import bundle_toggling_link, flood_region, is_link_source, link_targets, links_many, rect_cells
 from studio.editor.scene import CELL, LevelScene
 from studio.model import commands
 
@@ -227,13 +227,23 @@ class BotTool(Tool):
 
 
 class LinkTool(Tool):
-    """Click a cell that has a destination (panel, transporter...), then click its target."""
+    """Click a cell that links to others (a panel, a transporter, a button...), then its target.
+
+    Where a cell links to one target (Escape), the click sets it and the tool is
+    ready for the next source. Where a cell may link to several (a ChronoShift
+    button to its gates), each click on a target adds that link, or removes it
+    when it is there, and the source stays chosen for more; clicking another
+    source switches to it, clicking the source again lets it go.
+    """
 
     name = "link"
-    label = "Destination link"
+    label = "Link"
     icon = "fa5s.link"
     shortcut = "L"
-    tip = "Click a panel or transporter, then the cell it targets. Esc cancels."
+    tip = "Click a cell that links to others (a panel, a button...), then its target; with several targets, " \
+          "clicking a linked target again removes the link. Esc cancels."
+    # What to say when the first click is not on a link source; a level may say it better.
+    source_hint = "That cell links to nothing: click one that does (a panel, a transporter, a button...) first."
 
     def __init__(self):
         self.source: int | None = None
@@ -248,28 +258,49 @@ class LinkTool(Tool):
         scene.preview_item.hide()
         scene.links_item.update()
 
+    def choose_source(self, scene, cell: int) -> None:
+        level = scene.document.level
+        self.source = cell
+        scene.links_item.highlight = cell
+        x, y = level.xy(cell) if hasattr(level, "xy") else (cell % level.width, cell // level.width)
+        scene.preview_item.setRect(QRectF(x * CELL, y * CELL, CELL, CELL))
+        scene.preview_item.show()
+        scene.links_item.update()
+
     def press(self, scene, cell, event):
         if cell < 0:
             self.cancel(scene)
             return
         level = scene.document.level
         if self.source is None:
-            if level.bundle_link(level.cell_bundle(cell)) is None:
-                report_limit(scene, LevelLimitError("Only a panel, transporter or remote has a destination: click one first."))
+            if not is_link_source(level, level.cell_bundle(cell)):
+                report_limit(scene, LevelLimitError(getattr(level, "link_source_hint", self.source_hint)))
                 return
-            self.source = cell
-            scene.links_item.highlight = cell
-            x, y = level.xy(cell) if hasattr(level, "xy") else (cell % level.width, cell // level.width)
-            scene.preview_item.setRect(QRectF(x * CELL, y * CELL, CELL, CELL))
-            scene.preview_item.show()
-            scene.links_item.update()
+            self.choose_source(scene, cell)
             return
-        source, self.source = self.source, None
+        if cell == self.source and links_many(level):
+            self.cancel(scene)
+            return
+        judge = getattr(level, "link_target_problem", None)
+        problem = judge(self.source, cell) if judge is not None else None
+        if problem is not None:
+            if is_link_source(level, level.cell_bundle(cell)):
+                self.choose_source(scene, cell)  # another source: link from there instead
+            else:
+                report_limit(scene, LevelLimitError(problem))
+            return
+        source = self.source
         bundle = level.cell_bundle(source)
-        command = commands.SetLink(scene.document, {source: level.bundle_with_link(bundle, cell)})
+        new = bundle_toggling_link(level, bundle, cell)
+        if links_many(level):
+            added = cell in link_targets(level, new)
+            command = commands.ToggleLink(scene.document, {source: new}, added)
+        else:
+            self.source = None
+            scene.preview_item.hide()
+            command = commands.SetLink(scene.document, {source: new})
         commands.push_if_changed(scene.document, command)
         scene.links_item.highlight = source
-        scene.preview_item.hide()
         scene.links_item.update()
 
 

@@ -94,6 +94,14 @@ class SetLink(CellEdit):
     label = "Set destination"
 
 
+class ToggleLink(CellEdit):
+    """One link added or removed, where a cell may link to several targets (a button to its gates)."""
+
+    def __init__(self, document: LevelDocument, new_bundles: dict[int, Hashable], added: bool):
+        self.label = "Add link" if added else "Remove link"
+        super().__init__(document, new_bundles)
+
+
 class ReverseSelection(CellEdit):
     label = "Reverse selection"
 

@@ -84,6 +84,7 @@ class EscapeLevel:
     layer_count = 2
     layer_names = LAYER_NAMES
     empty_value = int(T.FLOOR)  # what the eraser paints
+    link_source_hint = "Only a panel, transporter or remote has a destination: click one first."
 
     def empty_bundle(self) -> tuple[int, int, int]:
         return (int(T.FLOOR), int(T.FLOOR), 0)

@@ -1,0 +1,53 @@
+"""Buttons, gates and one-time passages, settled at the end of each turn.
+
+A button is active while a clone or a crate stands on it (crate buttons 'B'
+and 'P' only for a crate); a one-time button 'o' stays active from its first
+press until time starts again. A gate is open when its starting state ('_'
+open, '-' closed) flipped once per active linked button is open: an even
+number of active buttons cancels out. A one-time passage is closed from the
+turn after anything first entered it.
+"""
+
+from __future__ import annotations
+
+from studio.games.chrono.engine.board import Board
+from studio.games.chrono.engine.events import ButtonChanged, GateChanged, PassageClosed
+from studio.games.chrono.engine.state import World
+from studio.games.chrono.glyphs import CRATE_ONLY_BUTTONS, Glyph
+
+
+def pressed_buttons(board: Board, clone_cells, crates, pressed_once) -> frozenset[int]:
+    """The active buttons, with ``clone_cells`` the cells of the clones in the level."""
+    active = set(pressed_once)
+    for cell in set(clone_cells):
+        glyph = board.glyph(cell)
+        if glyph in (Glyph.BUTTON, Glyph.ONE_TIME_BUTTON):
+            active.add(cell)
+    for cell in crates:
+        glyph = board.glyph(cell)
+        if glyph in (Glyph.BUTTON, Glyph.ONE_TIME_BUTTON) or glyph in CRATE_ONLY_BUTTONS:
+            active.add(cell)
+    return frozenset(active)
+
+
+def open_gates(board: Board, active_buttons: frozenset[int]) -> frozenset[int]:
+    opened = set()
+    for gate in board.gates:
+        flips = sum(1 for button in board.gate_buttons.get(gate, ()) if button in active_buttons)
+        if (gate in board.initially_open) != (flips % 2 == 1):
+            opened.add(gate)
+    return frozenset(opened)
+
+
+def settle(board: Board, world: World, clone_cells, crates) -> tuple[frozenset, frozenset, frozenset, list]:
+    """(open gates, one-time buttons pressed, passages entered, events) after a turn."""
+    active = pressed_buttons(board, clone_cells, crates, world.pressed_once)
+    pressed_once = frozenset(c for c in active if board.glyph(c) == Glyph.ONE_TIME_BUTTON)
+    gates = open_gates(board, active)
+    before = pressed_buttons(board, [c for _n, c in world.active_clones()], world.crates, world.pressed_once)
+    events = [ButtonChanged(c, c in active) for c in sorted(active ^ before)]
+    events += [GateChanged(g, g in gates) for g in sorted(gates ^ world.open_gates)]
+    occupied = set(clone_cells) | set(crates)
+    entered = frozenset(c for c in occupied if board.is_passage(c) and c not in world.passages)
+    events += [PassageClosed(c) for c in sorted(entered)]
+    return gates, pressed_once, world.passages | entered, events
