@@ -19,19 +19,24 @@ class EditorPane(QWidget):
         attach = getattr(self.cell_painter, "attach_document", None)
         if attach is not None:  # art that depends on the level (its own colours) for palette icons
             attach(document)
-        self.scene = LevelScene(document, self.cell_painter, self)
+        # A game whose levels are not square grids (Intricacy's hexes) brings its own scene and
+        # tools through its view module; the tools take the names of the roles they play.
+        view_module = document.game.view()
+        make_scene = getattr(view_module, "make_editor_scene", None)
+        self.scene = (make_scene or LevelScene)(document, self.cell_painter, self)
         self.view = LevelView(self.scene, self)
-        self.tools = {tool_class.name: tool_class() for tool_class in ALL_TOOLS}
+        tool_classes = view_module.editor_tools() if hasattr(view_module, "editor_tools") else ALL_TOOLS
+        self.tools = {tool_class.name: tool_class() for tool_class in tool_classes}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
         self.scene.set_tool(self.tools["brush"])
 
     def set_tool(self, name: str) -> None:
-        self.scene.set_tool(self.tools[name])
+        self.scene.set_tool(self.tools.get(name))  # a tool this game lacks leaves none active
 
     def tool_available(self, name: str) -> bool:
-        return self.tools[name].available(self.document.level)
+        return name in self.tools and self.tools[name].available(self.document.level)
 
     # -- selection operations (each returns a message when it cannot act) -------
     def move_selection(self, dx: int, dy: int) -> str | None:

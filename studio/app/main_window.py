@@ -237,12 +237,24 @@ class MainWindow(QMainWindow):
             pane.scene.current_item = self.palette_dock.current_item()
             current = self.tool_group.checkedAction()
             pane.set_tool(current.data() if current else "brush")
+            self._label_tool_actions(pane)
             self._refresh_bots(pane)
         else:
             self.undo_group.setActiveStack(None)
         self._update_titles()
         self._update_actions()
         self._update_status()
+
+    def _label_tool_actions(self, pane: EditorPane) -> None:
+        """Each tool action shows the label and tip of the pane's own tool of that name (a hex
+        level's "link" tool draws springs); a tool the pane lacks keeps the square one's."""
+        defaults = {tool.name: tool for tool in ALL_TOOLS}
+        for name, action in self.tool_actions.items():
+            tool = pane.tools.get(name) or defaults[name]
+            shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setText(tool.label)
+            action.setToolTip(f"{tool.tip or tool.label} ({shortcut})" if shortcut else (tool.tip or tool.label))
+            action.setStatusTip(tool.tip)
 
     # -- files -------------------------------------------------------------------------
     def new_level(self) -> None:

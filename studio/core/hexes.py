@@ -1,0 +1,58 @@
+"""The editing protocol that hex-grid levels implement, so the hex editor stays game-neutral.
+
+Hexes are axial ``(q, r)`` pairs (pointy-top, q east, r south-east). The editor
+shows ``hexes()`` and numbers them by their position in that list (the *cell*
+numbers the status bar and the play-test use). The level's whole editable
+content is one hashable *hex state*; an edit asks the level for the state after
+painting, erasing or linking, and the undo command swaps states. Each method
+that derives a state raises ``LevelLimitError`` with a message when the edit
+would break the game's rules or limits.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Protocol
+
+
+class EditableHexLevel(Protocol):
+    def hexes(self) -> list[tuple[int, int]]: ...
+    def hex_state(self) -> Hashable: ...
+    def set_hex_state(self, state: Hashable) -> None: ...
+
+    def painted(self, q: int, r: int, value: int, stroke: dict) -> Hashable:
+        """The state after painting palette ``value`` on hex (q, r); ``stroke`` is a dict kept
+        for one drag, where the level may remember what the stroke is building (a block)."""
+
+    def erased(self, q: int, r: int) -> Hashable: ...
+    def value_at(self, q: int, r: int) -> int | None:
+        """The palette value of what covers the hex (for the eyedropper), or None."""
+
+    # Links join two hexes (Intricacy's springs): drawn by dragging from one to the other.
+    def linked(self, start: tuple[int, int], end: tuple[int, int]) -> Hashable: ...
+    def link_through(self, q: int, r: int) -> int | None:
+        """The number of the link passing through the hex, or None."""
+
+    def unlinked(self, link: int) -> Hashable: ...
+    def link_adjusted(self, link: int, delta: int) -> Hashable:
+        """The state with the link's own setting (a spring's natural length) changed by ``delta``."""
+
+
+def hex_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The hexes on the line from ``a`` to ``b`` (both included), so a fast drag leaves no gaps."""
+    (aq, ar), (bq, br) = a, b
+    steps = max(abs(aq - bq), abs(ar - br), abs((aq + ar) - (bq + br)))
+    found = []
+    for i in range(steps + 1):
+        t = i / steps if steps else 0.0
+        q, r = aq + (bq - aq) * t + 1e-6, ar + (br - ar) * t + 1e-6
+        s = -q - r
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        point = (int(rq), int(rr))
+        if not found or found[-1] != point:
+            found.append(point)
+    return found

@@ -1,0 +1,196 @@
+"""HexScene: a hex-grid level (studio.core.hexes.EditableHexLevel) drawn as a QGraphicsScene.
+
+It offers what the main window asks of a square LevelScene (the hover, layer,
+selection and pick signals, view options, ``level_rect``) so one EditorPane and
+LevelView serve both. The game's art draws the whole level (``paint_level``);
+the hover outline and the tools' preview line are light items above it. Mouse:
+left goes to the current tool, middle is the eyedropper. Cells are the indices
+of the level's ``hexes()``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem, QGraphicsRectItem, QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+)
+
+from studio.editor.hex_geometry import HEX_RADIUS, hex_at, hex_centre, hex_polygon
+from studio.model.document import LevelDocument
+
+
+class HexLevelItem(QGraphicsItem):
+    """The whole level, drawn by the game's art."""
+
+    def __init__(self, scene: "HexScene"):
+        super().__init__()
+        self.hex_scene = scene
+
+    def boundingRect(self) -> QRectF:
+        return self.hex_scene.level_rect()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        scene = self.hex_scene
+        # Hex outlines always show: without them a designer cannot see where the hexes are.
+        scene.art.paint_level(painter, scene.document.level, True, scene.show_links)
+
+
+class HexScene(QGraphicsScene):
+    hoverCellChanged = Signal(int)  # -1 when the cursor leaves the level
+    layerChanged = Signal(int)
+    cellSelectionChanged = Signal()
+    valuePicked = Signal(str, int)
+
+    def __init__(self, document: LevelDocument, art, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.art = art
+        self.cell_painter = art
+        self.layer = 0
+        self.show_other_layer = False
+        self.show_links = True
+        self.show_grid = True
+        self.selection: QRect | None = None  # hex levels have no rectangular selection
+        self.hover_cell = -1
+        self.tool = None
+        self.current_item = None
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.setBackgroundBrush(QColor(58, 60, 66))
+        self.level_item = HexLevelItem(self)
+        self.addItem(self.level_item)
+        self.hover_item = QGraphicsPolygonItem()
+        self.hover_item.setPen(QPen(QColor(255, 255, 255, 210), 0))
+        self.hover_item.setZValue(30)
+        self.hover_item.hide()
+        self.addItem(self.hover_item)
+        self.preview_item = QGraphicsLineItem()  # the link tool's rubber band
+        self.preview_item.setPen(QPen(QColor(255, 220, 80), 3, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
+        self.preview_item.setZValue(25)
+        self.preview_item.hide()
+        self.addItem(self.preview_item)
+        self.selection_item = QGraphicsRectItem()  # never shown; the window centres on it
+        self.selection_item.hide()
+        self.addItem(self.selection_item)
+        self._index_cells()
+        self._update_scene_rect()
+        document.levelReplaced.connect(self._on_level_replaced)
+        document.propertiesChanged.connect(self.level_item.update)
+
+    # -- cells and geometry -------------------------------------------------------------------
+    def _index_cells(self) -> None:
+        self.cells = [tuple(h) for h in self.document.level.hexes()]
+        self.cell_numbers = {h: i for i, h in enumerate(self.cells)}
+
+    def cell_at(self, pos: QPointF) -> int:
+        return self.cell_numbers.get(hex_at(pos), -1)
+
+    def hex_of(self, cell: int) -> tuple[int, int] | None:
+        return self.cells[cell] if 0 <= cell < len(self.cells) else None
+
+    def cell_centre(self, cell: int) -> QPointF:
+        return hex_centre(*self.cells[cell])
+
+    def level_rect(self) -> QRectF:
+        return self.art.level_rect(self.document.level)
+
+    def _update_scene_rect(self) -> None:
+        margin = HEX_RADIUS * 3
+        self.setSceneRect(self.level_rect().adjusted(-margin, -margin, margin, margin))
+
+    # -- view options (the window's toggles) ----------------------------------------------------
+    def set_layer(self, layer: int) -> None:
+        pass  # one layer
+
+    def toggle_layer(self) -> None:
+        pass
+
+    def set_show_other_layer(self, show: bool) -> None:
+        self.show_other_layer = show
+
+    def set_show_links(self, show: bool) -> None:
+        self.show_links = show
+        self.level_item.update()
+
+    def set_show_grid(self, show: bool) -> None:
+        self.show_grid = show
+        self.level_item.update()
+
+    def set_tool(self, tool) -> None:
+        if self.tool is not None:
+            self.tool.deactivate(self)
+        self.tool = tool
+        self.preview_item.hide()
+        if tool is not None:
+            tool.activate(self)
+
+    def set_selection(self, rect: QRect | None) -> None:
+        """Hex levels have no rectangular selection: only clearing it means anything."""
+        if rect is None and self.selection is not None:
+            self.selection = None
+            self.cellSelectionChanged.emit()
+
+    def selected_cells(self) -> list[int]:
+        return []
+
+    # -- the tools' preview ---------------------------------------------------------------------
+    def show_preview_line(self, start_cell: int, end_cell: int) -> None:
+        self.preview_item.setLine(QLineF(self.cell_centre(start_cell), self.cell_centre(end_cell)))
+        self.preview_item.show()
+
+    def hide_preview(self) -> None:
+        self.preview_item.hide()
+
+    # -- repainting ----------------------------------------------------------------------------------
+    def _on_level_replaced(self) -> None:
+        self.level_item.prepareGeometryChange()
+        self._index_cells()
+        self._update_scene_rect()
+        self.level_item.update()
+        if self.hover_cell >= len(self.cells):
+            self._set_hover(-1)
+
+    # -- mouse --------------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        cell = self.cell_at(event.scenePos())
+        if event.button() == Qt.MouseButton.MiddleButton:
+            if cell >= 0:
+                self.pick(cell)
+        elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.press(self, cell, event)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        cell = self.cell_at(event.scenePos())
+        self._set_hover(cell)
+        if event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.drag(self, cell, event)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.release(self, self.cell_at(event.scenePos()), event)
+        event.accept()
+
+    def _set_hover(self, cell: int) -> None:
+        if cell == self.hover_cell:
+            return
+        self.hover_cell = cell
+        if cell < 0:
+            self.hover_item.hide()
+        else:
+            self.hover_item.setPolygon(hex_polygon(*self.cells[cell]))
+            self.hover_item.show()
+        if self.tool is not None:
+            self.tool.hover(self, cell)
+        self.hoverCellChanged.emit(cell)
+
+    def leave(self) -> None:
+        self._set_hover(-1)
+
+    def pick(self, cell: int) -> None:
+        """Eyedropper: what covers the hex becomes the brush's item."""
+        value = self.document.level.value_at(*self.cells[cell])
+        if value is not None:
+            self.valuePicked.emit("tile", value)

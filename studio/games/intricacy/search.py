@@ -1,0 +1,53 @@
+"""Breadth-first search for a shortest way to open a lock (for designing and checking locks).
+
+States are hashable, so the visited set holds them directly. The search is
+bounded by ``max_states`` so a hard lock never runs away with the machine.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import NamedTuple
+
+from studio.games.intricacy.engine import MOVE_LETTERS, initial_state, step
+from studio.games.intricacy.lock import Lock
+
+
+class SearchResult(NamedTuple):
+    solution: str | None  # move letters, or None when none was found within the bounds
+    states: int  # distinct states seen
+    complete: bool  # True when every reachable state (within max_moves) was explored
+
+
+def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000, letters: str | None = None
+                      ) -> SearchResult:
+    start = initial_state(lock)
+    if start.is_open():
+        return SearchResult("", 1, True)
+    moves = [(letter, MOVE_LETTERS[letter]) for letter in (letters or "".join(MOVE_LETTERS))]
+    if lock.wrench is None:
+        moves = [(l, m) for l, m in moves if m.tool != "wrench"]
+    if lock.hook is None:
+        moves = [(l, m) for l, m in moves if m.tool != "hook"]
+    parents = {start: None}
+    queue = deque([(start, 0)])
+    while queue:
+        state, depth = queue.popleft()
+        if depth >= max_moves:
+            continue
+        for letter, move in moves:
+            result = step(state, move)
+            nxt = result.state
+            if nxt in parents:
+                continue
+            parents[nxt] = (state, letter)
+            if nxt.is_open():
+                path = []
+                while parents[nxt] is not None:
+                    nxt, letter = parents[nxt]
+                    path.append(letter)
+                return SearchResult("".join(reversed(path)), len(parents), False)
+            if len(parents) >= max_states:
+                return SearchResult(None, len(parents), False)
+            queue.append((nxt, depth + 1))
+    return SearchResult(None, len(parents), True)
