@@ -40,9 +40,11 @@ def test_the_game_registers_the_adapter():
     assert adapter_for(game_by_id("laby")).game_id == "laby"
 
 
-def test_status_shows_the_par_and_the_best_score(adapter, corridor):
+def test_status_shows_the_best_score_and_the_dock_the_par(adapter, corridor):
     state = adapter.initial_state(corridor)
-    assert adapter.status_text(state) == "Par 6 · best score 7 by amy"
+    assert adapter.status_text(state) == "Best score 7 by amy"
+    assert adapter.par(corridor) == 6
+    assert adapter.status_text(adapter.initial_state(load_laby(b"map\n32\nend\n"))) == "No high score yet"
     assert adapter.outcome(state).kind == "playing"
     stuck = load_laby(b"map\n3102\nend\n")
     assert "cannot be won" in adapter.status_text(adapter.initial_state(stuck))
@@ -96,6 +98,38 @@ def test_the_next_level_of_the_playlist(adapter, corridor, tmp_path):
     assert adapter.high_score_table(corridor) == [HighScore(7, "amy"), HighScore(9, "zed")]
 
 
+def test_the_win_offer_ranks_the_new_score_among_the_high_scores(adapter, corridor, tmp_path):
+    (tmp_path / "next.laby").write_bytes(b"name Next Door\nmap\n32\nend\n")
+    context = LevelContext(corridor, CORRIDOR, tmp_path / "corridor.laby")
+    walk = adapter.parse_moves("RRDDLL")
+    offer = adapter.win_offer(context, None, walk)
+    assert offer.headline == "Solved in 6 moves: par!" and offer.score_heading == "Moves"
+    assert [(r.rank, r.score, r.player, r.new) for r in offer.rows] == [
+        (1, "6", "", True), (2, "7", "amy", False), (3, "9", "zed", False)]
+    assert offer.next_level == tmp_path / "next.laby" and offer.next_level_name == "Next Door"
+    assert offer.new_row.rank == 1
+    longer = adapter.win_offer(context, None, adapter.parse_moves("RRDUDDLL"))
+    assert longer.headline == "Solved in 8 moves · par 6"
+    assert [(r.rank, r.new) for r in longer.rows] == [(1, False), (2, True), (3, False)]
+    assert adapter.win_offer(context, None, adapter.parse_moves("RR")) is None  # not a win
+
+
+def test_the_win_offer_keeps_ties_and_shows_a_low_rank_below_the_top_ten(adapter, tmp_path):
+    scores = "".join(f"highscore {6 + n} p{n}\n" for n in range(12))
+    level = load_laby(f"{scores}map\n3001\n1101\n2001\nend\n".encode())
+    context = LevelContext(level, b"", None)
+    offer = adapter.win_offer(context, None, adapter.parse_moves("RRDDLL"))
+    assert [r.rank for r in offer.rows if r.new] == [2]  # after the equal score already there
+    assert len(offer.rows) == 10 and offer.next_level is None
+    slow = adapter.win_offer(context, None, adapter.parse_moves("RR" + "DU" * 6 + "DDLL"))
+    assert [(r.rank, r.score) for r in slow.rows][-2:] == [(10, "15"), (13, "18")]
+
+
+def test_the_adapter_declares_its_optional_hooks(adapter):
+    assert adapter.record_properties == ("high_scores",)
+    assert adapter.solution_name_label == "Your name:" and adapter.solution_named_after_player
+
+
 # -- in the dock -----------------------------------------------------------------------------
 
 @pytest.fixture
@@ -118,7 +152,8 @@ def test_play_a_bundled_level_to_a_win_and_keep_the_high_score(qtbot, window, tm
     qtbot.keyClick(pane.view, Qt.Key.Key_P)
     dock = window.playtest.dock
     assert dock.isVisible() and dock.session is not None
-    assert dock.status_label.text() == "Par 16"
+    assert dock.status_label.text() == "No high score yet"
+    assert dock.par_label.isVisible() and dock.par_label.text() == "par 16"
     solution = moves_text(shortest_solution(load_laby(path.read_bytes())))
     for letter in "U" + solution:  # the first bump is not recorded
         qtbot.keyClick(dock.board, KEYS[letter])
@@ -129,9 +164,9 @@ def test_play_a_bundled_level_to_a_win_and_keep_the_high_score(qtbot, window, tm
     dock.save_solution("Grace Hopper")
     document = pane.document
     assert document.level.high_scores == (HighScore(16, "Grace_Hopper"),)
-    assert document.is_modified
-    window.save()
+    assert not document.is_modified  # nothing else was unsaved: the file is written at once
     assert "nextlevel 02-two-ways.laby\nhighscore 16 Grace_Hopper\n\nmap\n" in path.read_text()
+    assert not dock.session.stale  # a high score records play, it does not change the level played
     assert load_laby(path.read_bytes()).high_scores == (HighScore(16, "Grace_Hopper"),)
     window.actions["undo"].trigger()
     assert document.level.high_scores == ()

@@ -28,6 +28,36 @@ hashable: the undo history is a list of them and is never copied.
 Everything a game shows about the rules (why the player died, what blocked a
 push) comes from its engine's events through these methods; nothing in
 ``studio/playtest`` knows any game.
+
+Optional hooks
+--------------
+An adapter may also provide these; the dock asks with ``getattr`` and does
+without when they are missing (Escape provides none of them):
+
+``par(level) -> int | None``
+    The fewest moves that win the level (None: it cannot be won). Shown beside
+    the move counter ("Move 3 · par 16").
+``win_offer(context, state, moves) -> WinOffer | None``
+    After a win played by hand (never while replaying a loaded solution): what
+    the dock's win panel shows, inline under the board: the level's score table
+    with the new score at the rank it would take, a name entry whose "Save
+    score" stores the win through ``save_solution`` (so it is an undoable edit
+    of the level), and the playlist's next level to open. None: no panel.
+``record_properties: tuple[str, ...]``
+    Level properties that record play (high scores, stored solutions) and do
+    not change it: editing them does not make a running test stale, and the
+    test's snapshot follows them (so a second save adds to the first).
+``solution_name_label: str``
+    The label of the name asked when saving a solution (default "Name of the
+    solution:"; Labyrinthos: "Your name:").
+``solution_named_after_player: bool``
+    The name saved with a solution is the player's: the dock offers the last
+    name used (kept in the settings) instead of a dated name.
+
+When a saved solution belongs in the level (``SavedSolution.properties``) and
+the level's file holds everything else already (no other unsaved edits, the
+test not out of date), the dock saves the file at once, as Escape's player
+files are written at once; otherwise it records the edit and says to save.
 """
 
 from __future__ import annotations
@@ -167,11 +197,13 @@ class SavedSolution:
     """What ``save_solution`` did. ``message`` is shown in the status bar. When the
     solution belongs inside the level itself, ``properties`` holds the level
     properties to set: the dock applies them as an undoable edit of the document.
-    ``path`` is the file written, if any."""
+    ``path`` is the file written, if any. ``stored_name`` is the name as the game
+    keeps it, when that differs from the name given (one word for a high score)."""
 
     message: str
     path: Path | None = None
     properties: dict[str, object] | None = None
+    stored_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -182,6 +214,42 @@ class SolutionFiles:
 
     description: str  # "Escape player files"
     patterns: tuple[str, ...]  # ("*.esp",)
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of a level's score table: ``rank`` from 1, the ``score`` as shown,
+    the ``player``; ``new`` marks the score just played (its player is empty until
+    saved)."""
+
+    rank: int
+    score: str
+    player: str
+    new: bool = False
+
+
+@dataclass(frozen=True)
+class WinOffer:
+    """What the dock's win panel shows after a win played by hand.
+
+    ``headline``: the win in a few words ("16 moves: par!"). ``rows``: the level's
+    table, best first, with the new score at the rank it would take (``new``
+    true). ``score_heading``: the table's score column ("Moves"). ``name_hint``:
+    a note on names ("one word: spaces become _"). ``next_level`` and
+    ``next_level_name``: the playlist's following level file, when it exists,
+    and its title for the button.
+    """
+
+    headline: str
+    rows: tuple[ScoreRow, ...] = ()
+    score_heading: str = "Score"
+    name_hint: str = ""
+    next_level: Path | None = None
+    next_level_name: str = ""
+
+    @property
+    def new_row(self) -> ScoreRow | None:
+        return next((row for row in self.rows if row.new), None)
 
 
 class PlaytestAdapter(Protocol):
@@ -329,7 +397,8 @@ def load_painter(adapter: PlaytestAdapter):
 
 __all__ = [
     "PLAYING", "WON", "DEAD", "MoveKey", "Outcome", "StepReport", "OverlaySpec", "Annotation", "Motion",
-    "LevelContext", "StoredSolution", "SavedSolution", "SolutionFiles", "PlaytestAdapter", "Verification",
+    "LevelContext", "StoredSolution", "SavedSolution", "SolutionFiles", "ScoreRow", "WinOffer", "PlaytestAdapter",
+    "Verification",
     "describe_outcome", "verify_moves", "adapter_for", "load_painter", "SHAPES",
     "BEAM", "RING", "CROSS", "ARROW", "LINK", "STEP", "AREA",
 ]

@@ -6,6 +6,8 @@ from the session's adapter.
 
 from __future__ import annotations
 
+import getpass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -15,11 +17,15 @@ from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QInputDialog, QLabel, QMenu, QMessageBox, QSizePolicy,
     QSlider, QToolButton, QVBoxLayout, QWidget,
 )
+from shiboken6 import isValid
 
 from studio.core.errors import LevelFormatError
-from studio.playtest.adapter import DEAD, WON, Outcome, StoredSolution, Verification, load_painter, verify_moves
+from studio.playtest.adapter import (
+    DEAD, WON, Outcome, StoredSolution, Verification, WinOffer, load_painter, verify_moves,
+)
 from studio.playtest.board import PlayBoard
 from studio.playtest.session import PlaytestSession
+from studio.playtest.win_panel import WinPanel
 
 ICON_COLOUR = "#dfe3ea"
 ICON_DISABLED = "#5d626b"
@@ -30,6 +36,7 @@ OUTCOME_STYLES = {
     DEAD: ("#5a1f1f", "#ffb3ad"),
 }
 MAX_SHOWN_MOVES = 48  # of the recording's text in the dock (the tooltip has all of it)
+PLAYER_NAME_KEY = "playtest/player_name"
 
 
 def _icon(name: str):
@@ -47,12 +54,43 @@ def _tool_button(icon: str, tip: str, slot) -> QToolButton:
     return button
 
 
+@dataclass(frozen=True)
+class RecordedScore:
+    """A score saved from the win panel: for which win (``key``), by which undo command
+    (while it is applied, the panel shows the score saved), under which name."""
+
+    key: tuple
+    command: object
+    name: str
+    note: str
+    offer: WinOffer
+
+
+def saved_table(offer: WinOffer, name: str) -> WinOffer | None:
+    """The offer made after the score was saved holds it twice: as the level's entry and
+    as the would-be new score. Keep the entry (its true rank) and mark it; None when the
+    table does not show it."""
+    new = offer.new_row
+    if new is None:
+        return None
+    rows, found = [], False
+    for row in offer.rows:
+        if row.new:
+            continue
+        rank = row.rank - 1 if row.rank > new.rank else row.rank
+        mine = not found and row.player == name and row.score == new.score
+        found = found or mine
+        rows.append(replace(row, rank=rank, new=mine))
+    return replace(offer, rows=tuple(rows)) if found else None
+
+
 class PlaytestDock(QDockWidget):
     """Beside the editor: play the level being edited."""
 
     leaveRequested = Signal()  # Esc: focus back to the editor
     message = Signal(str)  # for the status bar
     solutionSaved = Signal(object)  # SavedSolution
+    openLevelRequested = Signal(object)  # a Path: the playlist's next level, to open and play
 
     def __init__(self, parent=None):
         super().__init__("Play-Test", parent)
@@ -62,6 +100,12 @@ class PlaytestDock(QDockWidget):
         self.enabled_overlays: set[str] = set()
         self.animate = True
         self.animation_ms = 140
+        self.settings = None  # StudioSettings, set by the controller: the player's name is kept there
+        self._offer_key = None  # (session, history entry) the win panel's offer was made for
+        self._offer = None
+        self._recorded: RecordedScore | None = None  # the score saved from the win panel
+        self.last_command = None  # the undo command of the last solution stored in the level
+        self.last_save_note = ""  # what became of it ("Saved into x.laby.")
         self._build()
         self.show_session(None, "Press P (or the Play-Test button) to play the level you are editing.")
 
@@ -124,7 +168,11 @@ class PlaytestDock(QDockWidget):
         self.outcome_label.setObjectName("playtest_outcome")
         self.outcome_label.setWordWrap(True)
         self.outcome_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.par_label = QLabel()
+        self.par_label.setObjectName("playtest_par")
+        self.par_label.setToolTip("The fewest moves that win this level")
         counters.addWidget(self.move_label)
+        counters.addWidget(self.par_label)
         counters.addSpacing(8)
         counters.addWidget(self.outcome_label, 1)
         layout.addLayout(counters)
@@ -134,6 +182,12 @@ class PlaytestDock(QDockWidget):
         self.status_label.setStyleSheet("color: #b9bec8;")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.status_label)
+
+        self.win_panel = WinPanel()
+        self.win_panel.saveRequested.connect(self.save_score)
+        self.win_panel.openNextRequested.connect(self.openLevelRequested)
+        self.win_panel.leaveRequested.connect(lambda: self.board.setFocus())
+        layout.addWidget(self.win_panel)
 
         timeline = QHBoxLayout()
         timeline.setSpacing(2)
@@ -229,7 +283,9 @@ class PlaytestDock(QDockWidget):
     def _session_connections(self):
         session = self.session
         return [(session.changed, self._show_current), (session.refused, self._refused),
-                (session.staleChanged, self._stale_changed), (session.replayingChanged, self._replaying_changed)]
+                (session.staleChanged, self._stale_changed), (session.replayingChanged, self._replaying_changed),
+                (session.recordsChanged, self._records_changed),
+                (session.document.undo_stack.indexChanged, self._undo_index_changed)]
 
     def set_enabled_overlays(self, enabled: set[str]) -> None:
         self.enabled_overlays = set(enabled)
@@ -348,9 +404,11 @@ class PlaytestDock(QDockWidget):
         if playable:
             ahead = f" / {session.length}" if session.length != session.position else ""
             self.move_label.setText(f"Move {session.position}{ahead}")
+            self._show_par(session)
             status = session.adapter.status_text(session.state)
         else:
             self.move_label.setText("")
+            self.par_label.hide()
             status = session.error if session is not None else ""
         self.status_label.setText(status)
         self.status_label.setVisible(bool(status))
@@ -371,6 +429,19 @@ class PlaytestDock(QDockWidget):
         self.load_button.setEnabled(playable)
         self._show_solution_text()
         self._show_keys()
+        self._update_win_panel()
+
+    def _show_par(self, session: PlaytestSession) -> None:
+        par = session.par
+        self.par_label.setVisible(par is not None)
+        if par is None:
+            return
+        over = session.position > par
+        colour = "#ffb86b" if over else ("#8ee6a5" if session.outcome.kind == WON else "#a8c7fa")
+        self.par_label.setText(f"par {par}")
+        self.par_label.setStyleSheet(f"QLabel {{ color: {colour}; border: 1px solid {colour}; border-radius: 8px;"
+                                     " padding: 1px 6px; font-weight: 600; font-size: 12px; }")
+        self.par_label.setToolTip("Over par: a shorter way exists" if over else "The fewest moves that win this level")
 
     def _show_solution_text(self) -> None:
         session = self.session
@@ -408,21 +479,137 @@ class PlaytestDock(QDockWidget):
 
     # -- solutions -----------------------------------------------------------------------------
     def save_solution(self, name: str, target: Path | None = None):
-        """Store the moves played up to now; returns the SavedSolution (raises on failure)."""
+        """Store the moves played up to now; returns the SavedSolution (raises on failure).
+
+        A solution kept in the level is an undoable edit; when the level's file holds
+        everything else already, the file is saved at once (as a solution file would
+        be written), otherwise the edit waits for the designer's save."""
         session = self.session
         if session is None or not session.playable or not session.moves:
             raise ValueError("there are no moves to save yet")
         saved = session.adapter.save_solution(session.level_context(), session.moves, name, target)
-        if saved.properties:
-            from studio.model.commands import ChangeProperties
-
-            session.document.undo_stack.push(ChangeProperties(session.document, saved.properties))
         message = saved.message
-        if saved.properties is None and (session.stale or session.document.is_modified):
+        self.last_save_note = ""
+        if saved.properties:
+            self.last_save_note = self._store_in_level(saved.properties, saved.stored_name or name)
+            message += f" — {self.last_save_note[0].lower()}{self.last_save_note[1:]}"
+        elif session.stale or session.document.is_modified:
             message += " — for the level as played, which is not what its file holds yet: save the level to match"
         self.message.emit(message)
         self.solutionSaved.emit(saved)
         return saved
+
+    def _store_in_level(self, properties: dict, name: str) -> str:
+        """Apply a solution's level properties as an undoable edit, and save the file when
+        nothing else is waiting to be saved; returns what happened, for the user."""
+        from studio.model.commands import ChangeProperties
+
+        session = self.session
+        document = session.document
+        writable = document.path is not None and not document.is_modified and not session.stale
+        command = ChangeProperties(document, properties)
+        command.setText(f"Record “{name}”")  # as the Undo History lists it
+        document.undo_stack.push(command)
+        self.last_command = command
+        if not writable:
+            if document.path is None:
+                return "Recorded in the level; save the level to keep it."
+            return "Recorded in the level with its other unsaved edits; save the level to keep it."
+        try:
+            document.save()
+        except OSError as error:
+            return f"Recorded, but {document.path.name} could not be written ({error.strerror or error}); " \
+                   "save the level to keep it."
+        return f"Saved into {document.path.name}."
+
+    # -- the player's name (remembered between sessions) ---------------------------------------
+    def player_name(self) -> str:
+        """The last name a score or solution was saved under, else the login name."""
+        remembered = self.settings.value(PLAYER_NAME_KEY, "") if self.settings is not None else ""
+        if remembered:
+            return str(remembered)
+        try:
+            return getpass.getuser()
+        except (KeyError, OSError):
+            return ""
+
+    def remember_player_name(self, name: str) -> None:
+        if self.settings is not None and name.strip():
+            self.settings.set_value(PLAYER_NAME_KEY, name.strip())
+
+    # -- the win panel -------------------------------------------------------------------------
+    def _win_to_offer(self):
+        """The offer for the position shown, if it is a win played by hand and the game makes one."""
+        session = self.session
+        if session is None or not session.playable or session.loaded is not None or session.replaying:
+            return None, None
+        make_offer = getattr(session.adapter, "win_offer", None)
+        if make_offer is None or session.outcome.kind != WON or session.position == 0:
+            return None, None
+        key = (session, session.current)
+        if key != self._offer_key:
+            self._offer_key, self._offer = key, make_offer(session.level_context(), session.state, session.moves)
+        return key, self._offer
+
+    def _update_win_panel(self) -> None:
+        key, offer = self._win_to_offer()
+        if offer is None:
+            self.win_panel.hide()
+            self.keys_label.show()
+            return
+        recorded = self._recorded
+        if recorded is not None and recorded.key == key and self._still_applied(recorded.command):
+            self.win_panel.show_saved(saved_table(offer, recorded.name) or recorded.offer, recorded.name,
+                                      recorded.note)
+            self.keys_label.hide()  # room for the table; the panel is about keys no more
+            return
+        session = self.session
+        if session.stale:
+            note, can_save = "The level was edited since this test started: restart it to play for a score.", False
+        elif session.document.path is None:
+            note, can_save = "The score is recorded in the level; save the level to keep it.", True
+        elif session.document.is_modified:
+            note, can_save = "The level has unsaved edits: the score joins them; save the level to keep it.", True
+        else:
+            note, can_save = f"Saving writes the score into {session.document.path.name}.", True
+        if recorded is not None and recorded.key == key:
+            note = "Your score was taken back (undone). " + note
+        self.win_panel.show_offer(offer, self.player_name(), note, can_save)
+        self.keys_label.hide()
+
+    def _still_applied(self, command) -> bool:
+        """Is the panel's saved score still in the level (not undone, not dropped from the stack)?"""
+        stack = self.session.document.undo_stack
+        for index in range(stack.index()):
+            if stack.command(index) is command:
+                return True
+        return False
+
+    def save_score(self, name: str) -> None:
+        """The win panel's "Save score": the win stored through the adapter, the name remembered."""
+        key, offer = self._win_to_offer()
+        if offer is None:
+            return
+        self.remember_player_name(name)
+        try:
+            saved = self.save_solution(name or self.player_name())
+        except (ValueError, OSError) as error:
+            self.win_panel.note.setText(f"Cannot save the score: {getattr(error, 'strerror', None) or error}")
+            return
+        shown = saved.stored_name or name
+        self._recorded = RecordedScore(key, self.last_command, shown, "✓ " + self.last_save_note, offer)
+        self._update_win_panel()
+        self.board.setFocus()
+
+    def _undo_index_changed(self, index: int) -> None:
+        # A command runs before the stack moves its index: look again once it has.
+        # (A stack being destroyed with its document says so too: leave it alone.)
+        if self._recorded is not None and self.session is not None and isValid(self.session.document.undo_stack):
+            self._update_win_panel()
+
+    def _records_changed(self) -> None:
+        self._offer_key = None  # the table changed (a score saved or undone): ask again
+        self.refresh()
 
     def save_solution_dialog(self, choose_file: bool = False) -> None:
         session = self.session
@@ -441,10 +628,18 @@ class PlaytestDock(QDockWidget):
             target = Path(chosen)
             if not target.suffix and files.patterns:
                 target = target.with_suffix(files.patterns[0].lstrip("*"))
-        default = f"{datetime.now():%Y-%m-%d %H:%M} ({session.position} moves)"
-        name, ok = QInputDialog.getText(self, "Save Solution", "Name of the solution:", text=default)
+        adapter = session.adapter
+        named_after_player = getattr(adapter, "solution_named_after_player", False)
+        if named_after_player:
+            default = self.player_name()
+        else:
+            default = f"{datetime.now():%Y-%m-%d %H:%M} ({session.position} moves)"
+        label = getattr(adapter, "solution_name_label", "Name of the solution:")
+        name, ok = QInputDialog.getText(self, "Save Solution", label, text=default)
         if not ok:
             return
+        if named_after_player:
+            self.remember_player_name(name)
         try:
             self.save_solution(name.strip() or default, target)
         except (ValueError, OSError) as error:

@@ -45,7 +45,9 @@ class PlaytestController(QObject):
         self.sessions: dict[object, PlaytestSession] = {}
         self.adapters: dict[str, object] = {}
         self.dock = PlaytestDock(window)
+        self.dock.settings = self.settings  # the player's name for scores is remembered there
         self.dock.leaveRequested.connect(self.focus_editor)
+        self.dock.openLevelRequested.connect(self.open_and_play)
         self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.dock.visibilityChanged.connect(self._dock_visibility_changed)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -282,6 +284,13 @@ class PlaytestController(QObject):
             height = max(400, window.height())
             window.resizeDocks([others[0], self.dock], [height // 4, height * 3 // 4], Qt.Orientation.Vertical)
         window.resizeDocks([self.dock], [440], Qt.Orientation.Horizontal)
+
+    def open_and_play(self, path) -> None:
+        """The win panel's "Open next level": open it in the studio (or switch to its tab)
+        and start a play-test on it."""
+        pane = self.window.open_file(path)
+        if pane is not None:
+            self.start()
 
     def focus_editor(self) -> None:
         pane = self.window.current_pane()

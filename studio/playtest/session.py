@@ -63,6 +63,7 @@ class PlaytestSession(QObject):
     staleChanged = Signal(bool)
     replayingChanged = Signal(bool)
     versionsChanged = Signal()  # ``versions`` gained an MD5 (the controller keeps them in the settings)
+    recordsChanged = Signal()  # the snapshot's record properties (high scores) followed an edit of the document
 
     def __init__(self, adapter: PlaytestAdapter, document, parent: QObject | None = None,
                  versions: Sequence[str] = ()):
@@ -90,6 +91,7 @@ class PlaytestSession(QObject):
         self.snapshot = level.copy() if hasattr(level, "copy") else copy.deepcopy(level)
         self.snapshot_revision = self.document.revision
         self._snapshot_bytes: bytes | None = None
+        self._par: tuple[int | None] | None = None  # computed on first use
         self.history, self.position, self.last_refused, self.loaded = [], 0, None, None
         try:
             self.history = [Entry(self.adapter.initial_state(self.snapshot))]
@@ -136,11 +138,42 @@ class PlaytestSession(QObject):
             self._stale = stale
             self.staleChanged.emit(stale)
 
+    @property
+    def record_properties(self) -> tuple[str, ...]:
+        """Properties that record play (high scores) rather than change it (the adapter's, optional)."""
+        return tuple(getattr(self.adapter, "record_properties", ()))
+
+    @property
+    def par(self) -> int | None:
+        """The fewest moves that win the snapshot, when the adapter can tell (its optional ``par``)."""
+        if self._par is None:
+            find_par = getattr(self.adapter, "par", None)
+            self._par = (find_par(self.snapshot) if find_par is not None and self.history else None,)
+        return self._par[0]
+
     def _document_changed(self) -> None:
         if self.document.revision == self.snapshot_revision or self._same_as_snapshot():
             self._set_stale(False)  # e.g. the edit was undone
         else:
             self._set_stale(True)
+        self._follow_records()  # even on a stale test: a score saved from it adds to the level's
+
+    def _follow_records(self) -> None:
+        """Give the snapshot the document's record properties (a high score saved or undone),
+        so what is stored next adds to them and the level's file form matches."""
+        names = self.record_properties
+        if not names:
+            return
+        try:
+            current = self.document.level.properties()
+            ours = self.snapshot.properties()
+        except AttributeError:
+            return
+        changed = {name: current[name] for name in names if name in current and current[name] != ours.get(name)}
+        if changed:
+            self.snapshot.set_properties(changed)
+            self._snapshot_bytes = None
+            self.recordsChanged.emit()
 
     def _same_as_snapshot(self) -> bool:
         """Does the document's level equal the snapshot again? Compared through the
@@ -149,7 +182,12 @@ class PlaytestSession(QObject):
         try:
             if (level.width, level.height) != (snapshot.width, snapshot.height):
                 return False
-            if level.entity_state() != snapshot.entity_state() or level.properties() != snapshot.properties():
+            if level.entity_state() != snapshot.entity_state():
+                return False
+            records = self.record_properties
+            edited, played = level.properties(), snapshot.properties()
+            if {k: v for k, v in edited.items() if k not in records} != \
+                    {k: v for k, v in played.items() if k not in records}:
                 return False
             return all(level.cell_bundle(i) == snapshot.cell_bundle(i) for i in range(level.width * level.height))
         except AttributeError:  # a level that is not an EditableGrid: any edit makes the test stale

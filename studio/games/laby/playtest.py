@@ -1,14 +1,17 @@
 """Labyrinthos's play-test adapter (studio.playtest.adapter.PlaytestAdapter), pure Python.
 
-The status line shows the level's par (the fewest moves that win, by search)
-and its best high score. A "solution" here is a high-score entry: saving a
-winning walk adds ``highscore SCORE PLAYER`` to the level (an undoable edit the
-dock applies; saving the level writes it into the file). High scores keep no
-moves, so there are no stored solutions to load.
+The dock shows the level's par (the fewest moves that win, by search) beside
+the move counter, and the status line its best high score. A "solution" here is
+a high-score entry: saving a winning walk adds ``highscore SCORE PLAYER`` to the
+level (an undoable edit the dock applies, and saves into the file when nothing
+else is unsaved). High scores keep no moves, so there are no stored solutions
+to load.
 
-Beyond the protocol, for the dock's win panel: ``par(level)``,
-``high_score_table(level)`` and ``next_level(context)`` (the playlist's
-``nextlevel`` file, when it exists).
+The optional hooks of the protocol: ``par(level)``, ``win_offer`` (the win
+panel: the high-score table, the name entry, the playlist's next level),
+``record_properties`` (high scores do not make a test stale), and the name
+asked on saving is the player's. Also ``high_score_table(level)`` and
+``next_level(context)`` (the playlist's ``nextlevel`` file, when it exists).
 """
 
 from __future__ import annotations
@@ -23,14 +26,16 @@ from studio.games.laby.engine import (
 from studio.games.laby.level import HighScore, LabyLevel
 from studio.games.laby.solver import par as level_par
 from studio.games.laby.squares import Square
+from studio.core.errors import LevelFormatError
 from studio.playtest.adapter import (
     ARROW, BEAM, CROSS, PLAYING, RING, WON, Annotation, LevelContext, Motion, MoveKey, Outcome, OverlaySpec,
-    SavedSolution, StepReport, StoredSolution,
+    SavedSolution, ScoreRow, StepReport, StoredSolution, WinOffer,
 )
 
 VECTORS = {UP: (0.0, -1.0), DOWN: (0.0, 1.0), LEFT: (-1.0, 0.0), RIGHT: (1.0, 0.0)}
 PLAYER_SPRITE = "player"
 SHORTEST_WAY_MAX_CELLS = 200 * 200  # above this the hint's search per move would slow play down
+TABLE_ROWS = 10  # high scores shown in the win panel (the new one is shown even below them)
 
 OVERLAYS = (
     OverlaySpec("blocked", "Bumps", "A cross on the wall (or an arrow at the edge) that stopped the last move",
@@ -68,18 +73,27 @@ def shortest_way(state: LabyState) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def player_word(name: str) -> str:
+    """A name as a high-score entry keeps it: one word (the file splits on spaces)."""
+    return "_".join(name.split()) or "player"
+
+
 class LabyPlaytest:
     game_id = "laby"
     painter_factory = "studio.games.laby.view:make_play_painter"
+    record_properties = ("high_scores",)
+    solution_name_label = "Your name:"
+    solution_named_after_player = True
 
     def __init__(self):
-        self._facts: dict[Board, tuple[int | None, HighScore | None]] = {}  # par and best score per board
+        # Per board: its par, and the level played (the play-test's snapshot, whose high
+        # scores follow the document's: the status line reads the best score from it).
+        self._facts: dict[Board, tuple[int | None, LabyLevel]] = {}
 
     # -- playing ---------------------------------------------------------------------
     def initial_state(self, level: LabyLevel) -> LabyState:
         state = initial_state(level)  # NoSpawnError (a ValueError) says why it cannot start
-        best = level.best_scores(1)
-        self._facts[state.board] = (level_par(level), best[0] if best else None)
+        self._facts[state.board] = (level_par(level), level)
         return state
 
     def keys(self) -> list[MoveKey]:
@@ -100,13 +114,13 @@ class LabyPlaytest:
         return Outcome(PLAYING)
 
     def status_text(self, state: LabyState) -> str:
-        par, best = self._facts.get(state.board) or (level_par(_level_of(state.board)), None)
+        par, level = self._facts.get(state.board) or (level_par(_level_of(state.board)), None)
+        best = level.best_scores(1) if level is not None else []
         if par is None:
             return "No objective can be reached from the start: this level cannot be won."
-        text = f"Par {par}"
-        if best is not None:
-            text += f" · best score {best.score} by {best.player}"
-        return text
+        if not best:
+            return "No high score yet"
+        return f"Best score {best[0].score} by {best[0].player}"
 
     # -- what to draw ------------------------------------------------------------------
     def overlays(self) -> tuple[OverlaySpec, ...]:
@@ -152,17 +166,56 @@ class LabyPlaytest:
         verdict = play_solution(initial_state(level), moves)
         if verdict.verdict != "won":
             raise ValueError("these moves do not reach an objective: only a win makes a high score")
-        player = "_".join(name.split()) or "player"
+        player = player_word(name)
         table = level.with_high_score(verdict.score, player)
-        par = level_par(level)
+        par = self._par(level)
         remark = "" if par is None else (" — par!" if verdict.score == par else f" (par {par})")
-        return SavedSolution(f"High score {verdict.score} for {player}{remark}; save the level to keep it.",
-                             None, {"high_scores": table})
+        return SavedSolution(f"High score {verdict.score} for {player}{remark}", None, {"high_scores": table}, player)
 
     # -- for the dock's win panel ------------------------------------------------------------
+    def _par(self, level: LabyLevel) -> int | None:
+        """The par, from what ``initial_state`` found when it is the same maze (no second search)."""
+        try:
+            facts = self._facts.get(initial_state(level).board)
+        except ValueError:  # no spawn: no par either
+            return None
+        return facts[0] if facts is not None else level_par(level)
+
+    def par(self, level: LabyLevel) -> int | None:
+        return self._par(level)
+
+    def win_offer(self, context: LevelContext, state: LabyState, moves: Sequence[int]) -> WinOffer | None:
+        """The high-score table with this walk's score at the rank it would take (ties go to the
+        scores already there), and the playlist's next level."""
+        level = context.level
+        verdict = play_solution(initial_state(level), moves)
+        if verdict.verdict != "won":
+            return None
+        score = verdict.score
+        par = self._par(level)
+        if par is None or score > par:
+            headline = f"Solved in {score} moves" + ("" if par is None else f" · par {par}")
+        else:
+            headline = f"Solved in {score} moves: par!"
+        ranked = level.best_scores()
+        rank = 1 + sum(1 for entry in ranked if entry.score <= score)
+        rows = [ScoreRow(number, str(entry.score), entry.player) for number, entry in enumerate(ranked, start=1)]
+        rows.insert(rank - 1, ScoreRow(rank, str(score), "", new=True))
+        rows = [ScoreRow(number, row.score, row.player, row.new) for number, row in enumerate(rows, start=1)]
+        shown = tuple(row for row in rows if row.rank <= TABLE_ROWS or row.new)
+        following = self.next_level(context)
+        return WinOffer(headline, shown, "Moves", "One word: spaces become _",
+                        following, self._level_title(following) if following else "")
+
     @staticmethod
-    def par(level: LabyLevel) -> int | None:
-        return level_par(level)
+    def _level_title(path: Path) -> str:
+        """The next level's name, for the button (its file name when it has none or cannot be read)."""
+        try:
+            from studio.games.laby.labyfile import load_laby
+
+            return load_laby(path.read_bytes()).name or path.name
+        except (OSError, LevelFormatError):
+            return path.name
 
     @staticmethod
     def high_score_table(level: LabyLevel, count: int = 10) -> list[HighScore]:
