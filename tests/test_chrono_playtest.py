@@ -156,3 +156,12 @@ def test_the_dock_shows_a_paradox(qtbot, window, tmp_path):
     assert dock.session.outcome.kind == DEAD and "gate at (2, 2) closes" in dock.outcome_label.text()
     assert {a.overlay for a in dock.board.visible_annotations()} >= {"paradox"}
     dock.board.grab().save(str(tmp_path / "paradox.png"))
+
+
+def test_the_key_help_leaves_out_dock_keys_the_game_takes(qtbot, window, tmp_path):
+    path = tmp_path / "helper.txt"
+    path.write_bytes(HELPER.read_bytes())
+    dock = start_test(qtbot, window, path)
+    help_text = dock.keys_label.text()
+    assert "Space replay" not in help_text and "Enter restart" not in help_text
+    assert "Backspace undo" in help_text and "Esc back to the editor" in help_text

@@ -474,8 +474,13 @@ class PlaytestDock(QDockWidget):
             moves = "".join(arrows[k.key] for k in keys) + " move"
         else:
             moves = " · ".join(f"{arrows.get(k.key, k.key)} {k.label}" for k in keys)
-        self.keys_label.setText(f"{moves} · Enter restart · Backspace undo · Ctrl+Y redo · Space replay · "
-                                "Esc back to the editor")
+        # A game's own keys win over the dock's (ChronoShift waits with Space and
+        # travels with Enter), so the help names only the dock keys still free.
+        taken = {k.key for k in keys}
+        dock_keys = [("Enter", "restart"), ("Backspace", "undo"), ("Ctrl+Y", "redo"), ("Space", "replay"),
+                     ("Esc", "back to the editor")]
+        free = " · ".join(f"{key} {label}" for key, label in dock_keys if key not in taken)
+        self.keys_label.setText(f"{moves} · {free}")
 
     # -- solutions -----------------------------------------------------------------------------
     def save_solution(self, name: str, target: Path | None = None):
