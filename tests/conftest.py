@@ -20,3 +20,21 @@ def corpus_dir() -> Path:
 def corpus_path() -> Path | None:
     """For parametrising at collection time: the corpus folder, or None when absent."""
     return CORPUS if CORPUS.is_dir() else None
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """The studio's settings kept in the test's own folder, never the user's."""
+    from PySide6.QtCore import QSettings
+
+    from studio.app.settings import StudioSettings
+
+    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    """A shown main window that never blocks on the unsaved-changes prompt."""
+    from tests.gui_helpers import show_main_window
+
+    return show_main_window(qtbot, settings)

@@ -54,3 +54,27 @@ def wheel(pane, x, y, delta: int, modifiers=Qt.KeyboardModifier.ControlModifier)
         Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase, False,
     )
     QApplication.sendEvent(viewport, event)
+
+
+def show_main_window(qtbot, settings, width: int = 1200, height: int = 800):
+    """A shown main window with test settings; pytest-qt closes it before fixtures are torn
+    down, so the unsaved-changes prompt always answers Discard instead of blocking."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from studio.app.main_window import MainWindow
+
+    window = MainWindow(settings)
+    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def open_at_actual_size(window, path):
+    """Open a level, at 100% zoom, centred: cells then sit at predictable viewport points."""
+    pane = window.open_file(path)
+    pane.view.set_zoom(1.0)
+    pane.view.centerOn(pane.scene.level_rect().center())
+    return pane

@@ -7,13 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
 from studio.games.chrono.glyphs import Glyph
 from studio.games.chrono.superfun import load_superfun
-from tests.gui_helpers import cell_point, click, drag
+from tests.gui_helpers import cell_point, click, drag, open_at_actual_size, show_main_window
 
 LEVEL = """2D SuperFun!
 ++++++++++
@@ -31,13 +28,6 @@ Solution:
 
 
 @pytest.fixture
-def settings(tmp_path):
-    from PySide6.QtCore import QSettings
-
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-
-
-@pytest.fixture
 def level_file(tmp_path) -> Path:
     path = tmp_path / "chrono.txt"
     path.write_text(LEVEL)
@@ -46,15 +36,8 @@ def level_file(tmp_path) -> Path:
 
 @pytest.fixture
 def window(qtbot, settings, level_file):
-    window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1000, 700)
-    window.show()
-    qtbot.waitExposed(window)
-    pane = window.open_file(level_file)
-    pane.view.set_zoom(1.0)
-    pane.view.centerOn(pane.scene.level_rect().center())
+    window = show_main_window(qtbot, settings, 1000, 700)
+    open_at_actual_size(window, level_file)
     return window
 
 

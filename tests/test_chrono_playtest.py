@@ -7,11 +7,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
 from studio.core.game import game_by_id
 from studio.games.chrono.playtest import make_adapter
 from studio.games.chrono.solution import pad_by_replay_rule, parse_actions, strip_replay_padding
@@ -105,15 +102,6 @@ def test_stripping_the_replay_rules_waits_undoes_adding_them(letters):
 
 
 # -- the dock, by keys -------------------------------------------------------------------
-@pytest.fixture
-def window(qtbot, tmp_path):
-    window = MainWindow(StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)))
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def start_test(qtbot, window, path):

@@ -3,23 +3,13 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
-from studio.games.escape import GAME
 from studio.games.escape.esx import save_esx
 from studio.games.escape.level import EscapeLevel
 from studio.games.escape.tiles import T
-from tests.gui_helpers import cell_point, click, drag, move, press, release, wheel
-
-
-@pytest.fixture
-def settings(tmp_path):
-    from PySide6.QtCore import QSettings
-
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+from tests.gui_helpers import cell_point, click, drag, move, open_at_actual_size, show_main_window, wheel
 
 
 @pytest.fixture
@@ -33,16 +23,8 @@ def level_file(tmp_path) -> Path:
 
 @pytest.fixture
 def window(qtbot, settings, level_file):
-    window = MainWindow(settings)
-    # pytest-qt closes the window before fixtures are torn down: never block on the prompt.
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1000, 700)
-    window.show()
-    qtbot.waitExposed(window)
-    pane = window.open_file(level_file)
-    pane.view.set_zoom(1.0)
-    pane.view.centerOn(pane.scene.level_rect().center())
+    window = show_main_window(qtbot, settings, 1000, 700)
+    open_at_actual_size(window, level_file)
     return window
 
 

@@ -8,14 +8,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QMessageBox
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
 from studio.games.laby.generator import generate_level
 from studio.games.laby.labyfile import load_laby, save_laby
 from studio.games.laby.squares import Square
-from tests.gui_helpers import cell_point, click, drag
+from tests.gui_helpers import cell_point, click, drag, open_at_actual_size, show_main_window
 
 LEVEL = b"""# a test maze
 name Test Maze
@@ -30,13 +27,6 @@ end
 
 
 @pytest.fixture
-def settings(tmp_path):
-    from PySide6.QtCore import QSettings
-
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-
-
-@pytest.fixture
 def level_file(tmp_path) -> Path:
     path = tmp_path / "test.laby"
     path.write_bytes(LEVEL)
@@ -45,15 +35,8 @@ def level_file(tmp_path) -> Path:
 
 @pytest.fixture
 def window(qtbot, settings, level_file):
-    window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1000, 700)
-    window.show()
-    qtbot.waitExposed(window)
-    pane = window.open_file(level_file)
-    pane.view.set_zoom(1.0)
-    pane.view.centerOn(pane.scene.level_rect().center())
+    window = show_main_window(qtbot, settings, 1000, 700)
+    open_at_actual_size(window, level_file)
     return window
 
 

@@ -7,11 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
 from studio.games.laby.engine import DOWN, LEFT, RIGHT, UP, moves_text
 from studio.games.laby.labyfile import load_laby
 from studio.games.laby.level import HighScore
@@ -132,16 +129,6 @@ def test_the_adapter_declares_its_optional_hooks(adapter):
 
 # -- in the dock -----------------------------------------------------------------------------
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def test_play_a_bundled_level_to_a_win_and_keep_the_high_score(qtbot, window, tmp_path):

@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
 from studio.games.escape.esp import loads, new_player_file, text_to_moves
 from studio.games.escape.esx import save_esx
 from studio.games.escape.tiles import T
@@ -21,20 +20,6 @@ from tests import playtest_levels as levels
 KEYS = {"U": Qt.Key.Key_Up, "D": Qt.Key.Key_Down, "L": Qt.Key.Key_Left, "R": Qt.Key.Key_Right}
 
 
-@pytest.fixture
-def settings(tmp_path):
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def write_level(tmp_path, rows, dests=None, name="test.esx", edit=None) -> Path:

@@ -7,17 +7,16 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QInputDialog, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QInputDialog
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
 from studio.games.escape.esx import save_esx
 from studio.games.laby.engine import moves_text
 from studio.games.laby.labyfile import load_laby
 from studio.games.laby.level import HighScore
 from studio.games.laby.solver import shortest_solution
 from studio.model.commands import ChangeProperties
+from tests.gui_helpers import show_main_window
 from tests import playtest_levels
 
 BUNDLED = Path(__file__).resolve().parent.parent / "levels" / "laby"
@@ -26,19 +25,8 @@ FIRST = "01-first-steps.laby"  # par 16, nextlevel 02-two-ways.laby ("Two Ways")
 
 
 @pytest.fixture
-def settings(tmp_path):
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-
-
-@pytest.fixture
 def window(qtbot, settings):
-    window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1280, 860)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return show_main_window(qtbot, settings, 1280, 860)
 
 
 @pytest.fixture
