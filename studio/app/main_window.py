@@ -7,9 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
-    QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
+    QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
 )
-import qtawesome as qta
 
 from studio.app.actions import ActionRegistry, ActionSpec
 from studio.app.dialogs import NewLevelDialog, PropertiesDialog
