@@ -14,7 +14,10 @@ from studio.core.properties import specs_of
 
 
 class NewLevelDialog(QDialog):
-    def __init__(self, games: list[Game], parent=None, width: int = 20, height: int = 15):
+    """A game and a size; the size boxes follow the chosen game's ``new_level_size`` rule
+    (its default, bounds and step, and whether the height is the width), with its note."""
+
+    def __init__(self, games: list[Game], parent=None):
         super().__init__(parent)
         self.setWindowTitle("New Level")
         self.games = games
@@ -22,13 +25,15 @@ class NewLevelDialog(QDialog):
         self.game_box = QComboBox()
         for game in games:
             self.game_box.addItem(game.name, game.id)
-        self.width_box = QSpinBox(minimum=1, maximum=100, value=width)
-        self.height_box = QSpinBox(minimum=1, maximum=100, value=height)
-        self.width_box.setSuffix(" cells")
-        self.height_box.setSuffix(" cells")
+        self.width_box = QSpinBox()
+        self.height_box = QSpinBox()
+        self.width_box.valueChanged.connect(self._width_changed)
         form.addRow("&Game:", self.game_box)
         form.addRow("&Width:", self.width_box)
         form.addRow("&Height:", self.height_box)
+        self.size_note = QLabel()
+        self.size_note.setWordWrap(True)
+        self.size_note.setEnabled(False)  # greyed: a hint, not a problem
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #ff8a80")
         self.problem.setWordWrap(True)
@@ -37,12 +42,34 @@ class NewLevelDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.size_note)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self.level = None
+        self.game_box.currentIndexChanged.connect(self._game_changed)
+        self._game_changed()
 
     def game(self) -> Game:
         return self.games[self.game_box.currentIndex()]
+
+    def _game_changed(self) -> None:
+        if not self.games:
+            return
+        rule = self.game().new_level_size
+        for box, value in ((self.width_box, rule.default[0]), (self.height_box, rule.default[1])):
+            box.setRange(rule.minimum, rule.maximum)
+            box.setSingleStep(rule.step)
+            box.setSuffix(f" {rule.unit}")
+            box.setValue(value)
+        self.height_box.setEnabled(not rule.equal)
+        self.height_box.setToolTip("The same as the width for this game" if rule.equal else "")
+        self.size_note.setText(rule.note)
+        self.size_note.setVisible(bool(rule.note))
+        self.problem.clear()
+
+    def _width_changed(self, width: int) -> None:
+        if self.games and self.game().new_level_size.equal:
+            self.height_box.setValue(width)
 
     def accept(self) -> None:
         from studio.core.errors import LevelLimitError

@@ -25,6 +25,8 @@ class EditorPane(QWidget):
         make_scene = getattr(view_module, "make_editor_scene", None)
         self.scene = (make_scene or LevelScene)(document, self.cell_painter, self)
         self.view = LevelView(self.scene, self)
+        # The Edit menu's selection commands: the scene's own when it brings them (a hex scene).
+        self.selection_ops = getattr(self.scene, "selection_ops", None) or selection_ops.SquareSelectionOps()
         tool_classes = view_module.editor_tools() if hasattr(view_module, "editor_tools") else ALL_TOOLS
         self.tools = {tool_class.name: tool_class() for tool_class in tool_classes}
         layout = QVBoxLayout(self)
@@ -40,37 +42,36 @@ class EditorPane(QWidget):
 
     # -- selection operations (each returns a message when it cannot act) -------
     def move_selection(self, dx: int, dy: int) -> str | None:
-        return selection_ops.move_contents(self.scene, dx, dy)
+        return self.selection_ops.move(self.scene, dx, dy)
 
     def expand_selection(self, dx: int, dy: int) -> str | None:
-        return selection_ops.expand_pattern(self.scene, dx, dy)
+        return self.selection_ops.expand(self.scene, dx, dy)
+
+    def expand_problem(self) -> str | None:
+        """Why Expand Pattern means nothing on this level (None when it works)."""
+        return self.selection_ops.expand_problem
 
     def copy(self):
-        return selection_ops.copy_selection(self.scene)
+        return self.selection_ops.copy(self.scene)
 
     def cut(self):
-        clip = selection_ops.copy_selection(self.scene)
-        if clip is not None:
-            from studio.model.commands import CutSelection
-
-            selection_ops.erase_selection(self.scene, CutSelection)
-        return clip
+        return self.selection_ops.cut(self.scene)
 
     def erase(self) -> None:
-        selection_ops.erase_selection(self.scene)
+        self.selection_ops.erase(self.scene)
 
     def can_reverse(self) -> bool:
-        return selection_ops.can_reverse(self.scene)
+        return self.selection_ops.can_reverse(self.scene)
 
     def reverse_selection(self) -> str | None:
-        return selection_ops.reverse_selection(self.scene)
+        return self.selection_ops.reverse(self.scene)
 
     def paste(self, clip) -> str | None:
-        if self.scene.selection is not None:
-            at = (self.scene.selection.left(), self.scene.selection.top())
-        elif self.scene.hover_cell >= 0:
-            width = self.document.level.width
-            at = (self.scene.hover_cell % width, self.scene.hover_cell // width)
-        else:
-            at = (0, 0)
-        return selection_ops.paste(self.scene, clip, at)
+        return self.selection_ops.paste(self.scene, clip)
+
+    def select_all(self) -> None:
+        self.selection_ops.select_all(self.scene)
+
+    def grid_note(self) -> str:
+        """Why View > Show Grid does not apply to this level ("" when it does)."""
+        return getattr(self.scene, "grid_note", "")

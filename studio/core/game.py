@@ -24,6 +24,23 @@ class PaletteItem:
     group: str = ""
 
 
+@dataclass(frozen=True)
+class LevelSizeRule:
+    """The sizes a new level of a game may have, for the New Level dialog: width and height
+    from ``minimum`` to ``maximum`` in steps of ``step`` from the minimum; ``equal`` when
+    the height is always the width (a hexagonal lock); ``note`` says the limits in words;
+    ``unit`` names what the size counts.
+    The game's ``new_level`` still has the last word (it may refuse a size with a message)."""
+
+    default: tuple[int, int] = (20, 15)
+    minimum: int = 1
+    maximum: int = 100
+    step: int = 1
+    equal: bool = False
+    note: str = ""
+    unit: str = "cells"
+
+
 class Engine(Protocol):
     """A pure function of (state, move) -> result, with hashable immutable states."""
 
@@ -45,6 +62,7 @@ class Game:
     view_module: str = ""
     engine: Engine | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+    new_level_size: LevelSizeRule = field(default_factory=LevelSizeRule)
 
     def matches(self, path: str | Path) -> bool:
         name = Path(path).name.lower()

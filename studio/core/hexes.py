@@ -36,6 +36,21 @@ class EditableHexLevel(Protocol):
     def link_adjusted(self, link: int, delta: int) -> Hashable:
         """The state with the link's own setting (a spring's natural length) changed by ``delta``."""
 
+    # The selection: a set of hexes among ``editable_hexes()``. A *clip* is what a region
+    # holds, immutable, with ``hexes`` (the region as offsets from its first hex in row
+    # order), ``origin`` (where it was copied from), and ``width`` and ``height`` in hexes.
+    def editable_hexes(self) -> list[tuple[int, int]]:
+        """The hexes a selection may cover, in row order."""
+
+    def region_clip(self, hexes) -> Hashable: ...
+    def region_erased(self, hexes) -> Hashable: ...
+    def region_moved(self, hexes, dq: int, dr: int) -> tuple[Hashable, str]:
+        """The state with the region's contents moved by (dq, dr), and a note ("" or what the
+        move had to give up, for the status bar)."""
+
+    def clip_pasted(self, clip: Hashable, q: int, r: int) -> Hashable:
+        """The state with ``clip`` pasted, its first hex on (q, r)."""
+
 
 def hex_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     """The hexes on the line from ``a`` to ``b`` (both included), so a fast drag leaves no gaps."""

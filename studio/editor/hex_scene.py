@@ -3,14 +3,17 @@
 It offers what the main window asks of a square LevelScene (the hover, layer,
 selection and pick signals, view options, ``level_rect``) so one EditorPane and
 LevelView serve both. The game's art draws the whole level (``paint_level``);
-the hover outline and the tools' preview line are light items above it. Mouse:
-left goes to the current tool, middle is the eyedropper. Cells are the indices
-of the level's ``hexes()``.
+the selection, the hover outline and the tools' preview line are light items
+above it. Mouse: left goes to the current tool, right drags a selection (see
+studio/editor/hex_selection.py), middle is the eyedropper. Cells are the indices
+of the level's ``hexes()``; the selection is a frozenset of (q, r) hexes.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from typing import Iterable
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem, QGraphicsRectItem, QGraphicsScene,
@@ -18,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.editor.hex_geometry import HEX_RADIUS, hex_at, hex_centre, hex_polygon
+from studio.editor.hex_selection import HexSelectionItem, HexSelectionOps, band_rect, hexes_in_band
 from studio.model.document import LevelDocument
 
 
@@ -33,11 +37,14 @@ class HexLevelItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         scene = self.hex_scene
-        # Hex outlines always show: without them a designer cannot see where the hexes are.
+        # Hex outlines always show (see HexScene.grid_note).
         scene.art.paint_level(painter, scene.document.level, True, scene.show_links)
 
 
 class HexScene(QGraphicsScene):
+    # View > Show Grid does not apply: without outlines the empty hexes run into one floor.
+    grid_note = "Hex levels always show their hex outlines: without them the empty hexes could not be told apart."
+
     hoverCellChanged = Signal(int)  # -1 when the cursor leaves the level
     layerChanged = Signal(int)
     cellSelectionChanged = Signal()
@@ -52,7 +59,8 @@ class HexScene(QGraphicsScene):
         self.show_other_layer = False
         self.show_links = True
         self.show_grid = True
-        self.selection: QRect | None = None  # hex levels have no rectangular selection
+        self.selection: frozenset | None = None  # of (q, r), never empty
+        self.selection_ops = HexSelectionOps()
         self.hover_cell = -1
         self.tool = None
         self.current_item = None
@@ -70,9 +78,17 @@ class HexScene(QGraphicsScene):
         self.preview_item.setZValue(25)
         self.preview_item.hide()
         self.addItem(self.preview_item)
-        self.selection_item = QGraphicsRectItem()  # never shown; the window centres on it
+        self.selection_item = HexSelectionItem()
         self.selection_item.hide()
         self.addItem(self.selection_item)
+        self.band_item = QGraphicsRectItem()  # the rectangle a selection drag spans, centre to centre
+        band_pen = QPen(QColor(255, 255, 255, 150), 1, Qt.PenStyle.DotLine)
+        band_pen.setCosmetic(True)
+        self.band_item.setPen(band_pen)
+        self.band_item.setZValue(21)
+        self.band_item.hide()
+        self.addItem(self.band_item)
+        self._select_anchor: tuple[int, int] | None = None
         self._index_cells()
         self._update_scene_rect()
         document.levelReplaced.connect(self._on_level_replaced)
@@ -125,14 +141,36 @@ class HexScene(QGraphicsScene):
         if tool is not None:
             tool.activate(self)
 
-    def set_selection(self, rect: QRect | None) -> None:
-        """Hex levels have no rectangular selection: only clearing it means anything."""
-        if rect is None and self.selection is not None:
-            self.selection = None
-            self.cellSelectionChanged.emit()
+    def set_selection(self, hexes: Iterable[tuple[int, int]] | None) -> None:
+        """Select these hexes (those a selection may cover: the level's ``editable_hexes()``)."""
+        if hexes is not None:
+            hexes = frozenset(tuple(h) for h in hexes) & frozenset(self.document.level.editable_hexes()) or None
+        if hexes == self.selection:
+            return
+        self.selection = hexes
+        self.selection_item.set_hexes(hexes or ())
+        self.selection_item.setVisible(hexes is not None)
+        self.cellSelectionChanged.emit()
 
     def selected_cells(self) -> list[int]:
-        return []
+        return sorted(self.cell_numbers[h] for h in self.selection or () if h in self.cell_numbers)
+
+    # A selection drag (the right button, or the select tool's left) spans a band of hexes.
+    def begin_selection(self, pos: QPointF) -> None:
+        self._select_anchor = hex_at(pos)
+        self.extend_selection(pos)
+
+    def extend_selection(self, pos: QPointF) -> None:
+        if self._select_anchor is None:
+            return
+        corner = hex_at(pos)
+        self.band_item.setRect(band_rect(self._select_anchor, corner))
+        self.band_item.setVisible(corner != self._select_anchor)
+        self.set_selection(hexes_in_band(self.document.level.editable_hexes(), self._select_anchor, corner))
+
+    def end_selection(self) -> None:
+        self._select_anchor = None
+        self.band_item.hide()
 
     # -- the tools' preview ---------------------------------------------------------------------
     def show_preview_line(self, start_cell: int, end_cell: int) -> None:
@@ -148,13 +186,16 @@ class HexScene(QGraphicsScene):
         self._index_cells()
         self._update_scene_rect()
         self.level_item.update()
+        self.set_selection(self.selection)  # a smaller level may leave some selected hexes out
         if self.hover_cell >= len(self.cells):
             self._set_hover(-1)
 
     # -- mouse --------------------------------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         cell = self.cell_at(event.scenePos())
-        if event.button() == Qt.MouseButton.MiddleButton:
+        if event.button() == Qt.MouseButton.RightButton:
+            self.begin_selection(event.scenePos())
+        elif event.button() == Qt.MouseButton.MiddleButton:
             if cell >= 0:
                 self.pick(cell)
         elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
@@ -164,12 +205,16 @@ class HexScene(QGraphicsScene):
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         cell = self.cell_at(event.scenePos())
         self._set_hover(cell)
-        if event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
+        if self._select_anchor is not None and event.buttons() & Qt.MouseButton.RightButton:
+            self.extend_selection(event.scenePos())
+        elif event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
             self.tool.drag(self, cell, event)
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+        if event.button() == Qt.MouseButton.RightButton:
+            self.end_selection()
+        elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
             self.tool.release(self, self.cell_at(event.scenePos()), event)
         event.accept()
 

@@ -2,9 +2,9 @@
 
 They take the names of the square tools whose roles they play, so the main
 window's tool actions drive them: "brush" paints the palette's item, "eraser"
-erases, "link" draws links (springs) by dragging from one hex to another. Tools
-never change the level themselves: they ask the level for the new hex state and
-push a HexEdit. A refused edit is said in the status bar.
+erases, "select" drags a selection, "link" draws links (springs) by dragging from
+one hex to another. Tools never change the level themselves: they ask the level
+for the new hex state and push a HexEdit. A refused edit is said in the status bar.
 """
 
 from __future__ import annotations
@@ -173,4 +173,21 @@ class HexLinkTool(HexTool):
         push_hex_edit(scene.document, new, "Add spring")
 
 
-HEX_TOOLS = (HexBrushTool, HexEraserTool, HexLinkTool)
+class HexSelectTool(HexTool):
+    name = "select"
+    label = "Select"
+    icon = "fa5s.object-group"
+    tip = ("Drag from one hex to another to select the hexes whose centres lie in the rectangle between "
+           "them (the right button does this with any tool).")
+
+    def press(self, scene, cell, event):
+        scene.begin_selection(event.scenePos())
+
+    def drag(self, scene, cell, event):
+        scene.extend_selection(event.scenePos())
+
+    def release(self, scene, cell, event):
+        scene.end_selection()
+
+
+HEX_TOOLS = (HexBrushTool, HexEraserTool, HexSelectTool, HexLinkTool)

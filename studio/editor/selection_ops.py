@@ -218,3 +218,49 @@ def paste(scene: LevelScene, clip: CellClip, at: tuple[int, int]) -> str | None:
     commands.push_if_changed(scene.document, commands.PasteCells(scene.document, new, entities))
     scene.set_selection(QRect(left, top, clip.width, clip.height))
     return None
+
+
+class SquareSelectionOps:
+    """The selection operations of a square LevelScene, in the shape the editor pane asks of
+    any scene (a hex scene brings its own: studio/editor/hex_selection.py)."""
+
+    expand_problem = None  # Expand Pattern works on square grids
+
+    def move(self, scene: LevelScene, dx: int, dy: int) -> str | None:
+        return move_contents(scene, dx, dy)
+
+    def expand(self, scene: LevelScene, dx: int, dy: int) -> str | None:
+        return expand_pattern(scene, dx, dy)
+
+    def copy(self, scene: LevelScene) -> CellClip | None:
+        return copy_selection(scene)
+
+    def cut(self, scene: LevelScene) -> CellClip | None:
+        clip = copy_selection(scene)
+        if clip is not None:
+            erase_selection(scene, commands.CutSelection)
+        return clip
+
+    def erase(self, scene: LevelScene) -> None:
+        erase_selection(scene)
+
+    def can_reverse(self, scene: LevelScene) -> bool:
+        return can_reverse(scene)
+
+    def reverse(self, scene: LevelScene) -> str | None:
+        return reverse_selection(scene)
+
+    def paste(self, scene: LevelScene, clip: CellClip) -> str | None:
+        """At the selection's top-left, else at the cell under the cursor, else at the level's corner."""
+        width = scene.document.level.width
+        if scene.selection is not None:
+            at = (scene.selection.left(), scene.selection.top())
+        elif scene.hover_cell >= 0:
+            at = (scene.hover_cell % width, scene.hover_cell // width)
+        else:
+            at = (0, 0)
+        return paste(scene, clip, at)
+
+    def select_all(self, scene: LevelScene) -> None:
+        level = scene.document.level
+        scene.set_selection(QRect(0, 0, level.width, level.height))

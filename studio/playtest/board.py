@@ -86,12 +86,28 @@ class PlayBoard(QWidget):
     # -- what to show ---------------------------------------------------------------
     def set_painter(self, painter) -> None:
         self.painter_impl = painter
+        self._tell_painter_overlays()
         self.update()
 
     def set_overlays(self, specs: Sequence[OverlaySpec], enabled: set[str]) -> None:
         self.overlay_specs = {spec.id: spec for spec in specs}
         self.enabled_overlays = set(enabled)
         self.update()
+
+    @property
+    def enabled_overlays(self) -> set[str]:
+        return self._enabled_overlays
+
+    @enabled_overlays.setter
+    def enabled_overlays(self, enabled) -> None:
+        self._enabled_overlays = set(enabled)
+        self._tell_painter_overlays()
+
+    def _tell_painter_overlays(self) -> None:
+        """A painter whose drawing follows an overlay toggle (Intricacy's colouring mode) hears of each change."""
+        hook = getattr(self.painter_impl, "set_enabled_overlays", None)
+        if hook is not None:
+            hook(set(self._enabled_overlays))
 
     def set_move_keys(self, keys: Sequence[MoveKey]) -> None:
         """The game's keys first: a game may claim Space or Enter-like keys for moves."""

@@ -7,9 +7,10 @@ studio edits), ``physics`` (the README's turn algorithm, part by part), ``engine
 (states, moves, ``step``), ``lockfile`` (the .lock format), ``verify``, ``colouring``.
 """
 
-from studio.core.game import Game, PaletteItem, register
+from studio.core.game import Game, LevelSizeRule, PaletteItem, register
 from studio.games.intricacy.engine import INTRICACY_ENGINE
 from studio.games.intricacy.level import IntricacyLevel
+from studio.games.intricacy.lock import MAX_SIZE, MIN_SIZE
 
 from studio.games.intricacy.level import (  # palette values: what the hex brush paints
     ERASE, PAINT_ARM as ARM, PAINT_BALL as BALL, PAINT_BLOCK as BLOCK, PAINT_HOOK as HOOK,
@@ -35,6 +36,14 @@ def palette() -> list[PaletteItem]:
     return [PaletteItem("tile", value, name, tip, "Lock") for value, name, tip in _PALETTE]
 
 
+# A lock is a hexagon: its "width" and "height" are both the hexes across its middle row, 2n + 1.
+NEW_LOCK_SIZE = LevelSizeRule(
+    default=(9, 9), minimum=2 * MIN_SIZE + 1, maximum=2 * MAX_SIZE + 1, step=2, equal=True, unit="hexes",
+    note=(f"A lock is a hexagon: {2 * MIN_SIZE + 1} to {2 * MAX_SIZE + 1} hexes across its middle row, "
+          f"an odd number (size {MIN_SIZE} to {MAX_SIZE} around the centre hex), as tall as it is wide."),
+)
+
+
 def _load(data: bytes) -> IntricacyLevel:
     from studio.games.intricacy.lockfile import load_lock
 
@@ -58,6 +67,7 @@ GAME = register(
         palette=palette,
         view_module="studio.games.intricacy.view",
         engine=INTRICACY_ENGINE,
+        new_level_size=NEW_LOCK_SIZE,
         extras={
             "verify": "studio.games.intricacy.verify:verify_level",
             "playtest": "studio.games.intricacy.playtest:make_adapter",

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from studio.core.errors import LevelLimitError
 from studio.core.properties import PropertySpec
-from studio.games.intricacy import editing
+from studio.games.intricacy import editing, regions
 from studio.games.intricacy.editing import canonical
 from studio.games.intricacy.hexgrid import Hex, hexagon
 from studio.games.intricacy.lock import BALL, BLOCK, HOOK, MAX_SIZE, MIN_SIZE, PIVOT, WRENCH, Lock
+from studio.games.intricacy.regions import LockFragment
 
 # Palette values (what the hex brush paints); see studio/games/intricacy/__init__.py.
 ERASE, WALL, PAINT_BLOCK, PAINT_BALL, PAINT_PIVOT, PAINT_ARM, PAINT_HOOK, PAINT_WRENCH = range(8)
@@ -163,3 +164,26 @@ class IntricacyLevel:
 
     def link_adjusted(self, link: int, delta: int) -> Lock:
         return editing.set_spring_natural(self.lock, link, self.lock.springs[link].natural + delta)
+
+    # -- the hex editor's selection (studio.core.hexes.EditableHexLevel, its region part) --------
+    def editable_hexes(self) -> list[tuple[int, int]]:
+        """Where a selection may be: the lock's hexagon and the bolthole, not the frame."""
+        return sorted((tuple(h) for h in self.lock.open_hexes()), key=lambda h: (h[1], h[0]))
+
+    def region_clip(self, hexes) -> LockFragment:
+        return regions.copy_region(self.lock, hexes)
+
+    def region_erased(self, hexes) -> Lock:
+        return regions.erase_region(self.lock, hexes)
+
+    def region_moved(self, hexes, dq: int, dr: int) -> tuple[Lock, str]:
+        moved, dropped = regions.move_region(self.lock, hexes, Hex(dq, dr))
+        note = ""
+        if dropped:
+            note = (f"{dropped} spring{'s' if dropped > 1 else ''} to the rest of the lock no longer "
+                    f"on one hex line {'were' if dropped > 1 else 'was'} removed (undo brings "
+                    f"{'them' if dropped > 1 else 'it'} back).")
+        return moved, note
+
+    def clip_pasted(self, clip: LockFragment, q: int, r: int) -> Lock:
+        return regions.paste_fragment(self.lock, clip, Hex(q, r))

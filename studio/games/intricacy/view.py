@@ -447,21 +447,15 @@ def render_level(level: IntricacyLevel, layer: str = "normal", scale: int = 32, 
 class LockBoardPainter:
     """Draws LockStates for the play-test dock, tweening the last turn: pieces slide by the
     direction they moved and pivots turn smoothly. The colouring mode follows the
-    play-test's "Colour Touching Pieces Apart" overlay toggle (``set_enabled_overlays``, or
-    the board's own ``enabled_overlays`` when it does not call that)."""
+    play-test's "Colour Touching Pieces Apart" overlay toggle: the board calls
+    ``set_enabled_overlays`` whenever the enabled overlays change."""
 
     def __init__(self):
         self.art = LockArt()
-        self.enabled: set[str] | None = None
+        self.mode = COLOUR_BY_KIND
 
     def set_enabled_overlays(self, enabled) -> None:
-        self.enabled = set(enabled)
-
-    def _mode(self, painter: QPainter) -> str:
-        enabled = self.enabled
-        if enabled is None:
-            enabled = getattr(painter.device(), "enabled_overlays", None) or set()
-        return COLOUR_APART if PROPER_COLOURING_OVERLAY in enabled else COLOUR_BY_KIND
+        self.mode = COLOUR_APART if PROPER_COLOURING_OVERLAY in enabled else COLOUR_BY_KIND
 
     def board_rect(self, state) -> QRectF:
         return hexes_rect([tuple(h) for h in hexagon(state.board.size + 2)])
@@ -481,7 +475,7 @@ class LockBoardPainter:
             wrench = state.board.wrench
             momentum = (state.pieces[wrench], state.momentum, offsets.get(wrench))
         board = state.board
-        self.art.paint(painter, board.size, board.walls, state.pieces, state.springs, self._mode(painter),
+        self.art.paint(painter, board.size, board.walls, state.pieces, state.springs, self.mode,
                        momentum=momentum, offsets=offsets, turns=turns)
 
     @staticmethod
