@@ -21,6 +21,7 @@ from studio.editor.tools import ALL_TOOLS
 from studio.model import commands
 from studio.model.document import LevelDocument
 from studio.playtest.integration import install_playtest
+from studio.app.solving import install_solving
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
@@ -30,7 +31,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or StudioSettings()
         self.games = all_games()  # load the game plugins now, not on the first open
-        self.clipboard = None  # the last copied CellClip, shared by the open levels
+        self.clipboard = None  # the last copied clip (CellClip, or a hex level's), shared by the open levels
+        self._default_tips = {}  # action -> its own (tooltip, status tip), while a reason replaces them
         self.setWindowTitle("Puzzle Level Studio")
         self.setAcceptDrops(True)
         self.resize(1280, 820)
@@ -53,6 +55,7 @@ class MainWindow(QMainWindow):
         self._restore_view_settings()
         self._update_actions()
         self.playtest = install_playtest(self)
+        self.solving = install_solving(self)
 
     # -- construction ---------------------------------------------------------------
     def _make_tool_actions(self) -> None:
@@ -103,6 +106,7 @@ class MainWindow(QMainWindow):
         move_menu.addActions([a[f"move_{d}"] for d in ARROWS])
         expand_menu = edit_menu.addMenu("E&xpand Pattern")
         expand_menu.addActions([a[f"expand_{d}"] for d in ARROWS])
+        expand_menu.setToolTipsVisible(True)  # a disabled entry's tooltip says why (see _set_available)
         edit_menu.addSeparator()
         edit_menu.addAction(a["properties"])
 
@@ -439,12 +443,7 @@ class MainWindow(QMainWindow):
             self.show_problem(problem)
 
     def select_all(self) -> None:
-        pane = self.current_pane()
-        if pane is not None:
-            from PySide6.QtCore import QRect
-
-            level = pane.document.level
-            pane.scene.set_selection(QRect(0, 0, level.width, level.height))
+        self._with_pane(lambda pane: pane.select_all())
 
     def _select_cell(self, cell: int) -> None:
         pane = self.current_pane()
@@ -542,6 +541,17 @@ class MainWindow(QMainWindow):
         if has_pane:
             self.actions["toggle_layer"].setEnabled(pane.document.level.layer_count > 1)
         self.actions["reverse_selection"].setEnabled(has_selection and pane.can_reverse())
+        # What the level has no use for is disabled, its tip saying why (a hex level: Expand Pattern, Show Grid).
+        expand_problem = pane.expand_problem() if has_pane else None
+        for direction in ARROWS:
+            self._set_available(self.actions[f"expand_{direction}"], has_selection, expand_problem)
+        self._set_available(self.actions["show_grid"], True, pane.grid_note() if has_pane else "")
+
+    def _set_available(self, action, enabled: bool, reason: str | None) -> None:
+        tips = self._default_tips.setdefault(action, (action.toolTip(), action.statusTip()))
+        action.setEnabled(enabled and not reason)
+        action.setToolTip(reason or tips[0])
+        action.setStatusTip(reason or tips[1])
 
     def _show_cell(self, pane: EditorPane, cell: int) -> None:
         if cell < 0:

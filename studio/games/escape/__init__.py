@@ -40,6 +40,8 @@ GAME = register(
         view_module="studio.games.escape.view",
         engine=ESCAPE_ENGINE,
         extras={"verify": "studio.games.escape.verify:verify_level",
-                "playtest": "studio.games.escape.playtest:make_adapter"},
+                "playtest": "studio.games.escape.playtest:make_adapter",
+                "solve": "studio.games.escape.solve:solve_level",
+                "lint": "studio.games.escape.lint:lint_level"},
     )
 )

@@ -1,0 +1,116 @@
+"""Escape solver speed and reach: states per second, and the time to solve each level
+of the corpus tutorial (../shared/corpus/escape/levels/tutorial/*.esx).
+
+Run: python benchmarks/solver.py [--timeout SECONDS] [--levels NAME...] [--plain]
+Targets (issue 8): at least 30,000 Escape states per second; every tutorial level
+solved within 60 s (goal 10 s), ``optimal`` only when proven.
+
+Figures printed:
+- plain search: breadth-first over single moves (every state is one position),
+  states expanded and positions generated per second, on a level it cannot finish;
+- walk search: A* over walk regions; each expansion stands for the whole region the
+  player can walk to, so "positions" counts the region's cells plus the positions
+  the engine produced;
+- one line per tutorial level: solved, proven shortest, length, states, seconds.
+--plain also runs the plain breadth-first search on every level (the issue's
+baseline: it solves only some of them in 20 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+TUTORIAL = ROOT.parent / "shared" / "corpus" / "escape" / "levels" / "tutorial"
+TARGET_RATE = 30_000
+
+
+def load(path: Path):
+    from studio.games.escape.esx import load_esx
+
+    return load_esx(path.read_bytes())
+
+
+def plain_rate(level, seconds: float = 3.0) -> tuple[float, float]:
+    """(states expanded, positions generated) per second of plain breadth-first search."""
+    from studio.games.escape.solve import solve_level
+
+    result = solve_level(level, timeout=seconds, method="bfs", walks=False, bound=False)
+    return result.expanded / result.seconds, result.generated / result.seconds
+
+
+def walk_rate(level, seconds: float = 3.0) -> tuple[float, float]:
+    """(expansions, positions covered) per second of the A* over walk regions."""
+    from studio.core.solver import Expansion, search
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.solve import EscapeSpace
+
+    space = EscapeSpace(initial_state(level))
+    covered = [0]
+    expand = space.expand
+
+    def counting(state) -> Expansion:
+        expansion = expand(state)
+        layers = getattr(expansion.covered, "layers", None)
+        cells = sum(bin(layer).count("1") for layer in layers) if layers else 1
+        covered[0] += cells + len(expansion.edges)
+        return expansion
+
+    space.expand = counting
+    result = search(space, timeout=seconds)
+    return result.expanded / result.seconds, covered[0] / result.seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per level (default 60)")
+    parser.add_argument("--levels", nargs="*", help="tutorial file names (default: all)")
+    parser.add_argument("--plain", action="store_true", help="also run plain breadth-first search, 20 s a level")
+    args = parser.parse_args()
+    if not TUTORIAL.is_dir():
+        print(f"no corpus at {TUTORIAL}: nothing to measure")
+        return 0
+    from studio.games.escape.engine import initial_state, play_solution
+    from studio.games.escape.esp import text_to_moves
+    from studio.games.escape.solve import solve_level
+
+    paths = sorted(TUTORIAL.glob("*.esx"))
+    if args.levels:
+        paths = [p for p in paths if p.name in args.levels]
+
+    sample = load(TUTORIAL / "lev152.esx")
+    expanded, generated = plain_rate(sample)
+    print(f"plain breadth-first (lev152): {expanded:,.0f} states expanded/s, {generated:,.0f} states generated/s")
+    expansions, positions = walk_rate(sample)
+    print(f"walk A* (lev152): {expansions:,.0f} expansions/s, {positions:,.0f} positions/s "
+          f"(target {TARGET_RATE:,} states/s: {'met' if positions >= TARGET_RATE else 'NOT met'})")
+    print()
+    print(f"{'level':<12} {'solved':>6} {'proven':>6} {'length':>6} {'states':>9} {'seconds':>8}"
+          + ("  plain BFS (20 s)" if args.plain else ""))
+    solved = proven = within_goal = 0
+    for path in paths:
+        level = load(path)
+        result = solve_level(level, timeout=args.timeout)
+        if result.solved:
+            verdict = play_solution(initial_state(level), text_to_moves(result.solution))
+            assert verdict.verdict == "won", f"{path.name}: the solution found does not win"
+        solved += result.solved
+        proven += result.solved and result.optimal
+        within_goal += result.solved and result.seconds <= 10
+        line = (f"{path.name:<12} {str(result.solved):>6} {str(result.optimal):>6} {result.length:>6} "
+                f"{result.expanded:>9,} {result.seconds:>8.2f}")
+        if args.plain:
+            plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
+            line += f"  {'solved ' + str(plain.length) if plain.solved else 'not solved'} ({plain.seconds:.1f} s)"
+        print(line, flush=True)
+    print(f"\n{solved}/{len(paths)} solved within {args.timeout:g} s ({within_goal} within 10 s), "
+          f"{proven} proven shortest")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""The Problems dock: the current level's lint problems, kept up to date as you edit.
+
+Edits come in bursts (a brush stroke is many cell changes), so the check runs
+once the document has been quiet for ``DEBOUNCE_MS``. Double-clicking a problem
+emits ``cellActivated`` with its cell, which the window selects.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+import qtawesome as qta
+
+from studio.core.problems import Problem, lint_level
+
+DEBOUNCE_MS = 300
+_ICONS = {"error": ("fa5s.times-circle", "#e06c6c"), "warning": ("fa5s.exclamation-triangle", "#e5c07b")}
+
+
+class ProblemsDock(QDockWidget):
+    cellActivated = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__("Problems", parent)
+        self.setObjectName("problems_dock")
+        self.document = None
+        self.problems: list[Problem] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh)
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.summary = QLabel()
+        self.tree = QTreeWidget()
+        self.tree.setRootIsDecorated(False)
+        self.tree.setHeaderLabels(["Cell", "Problem", "Rule"])
+        self.tree.setColumnWidth(0, 70)
+        self.tree.setColumnWidth(1, 380)
+        self.tree.setWordWrap(True)
+        self.tree.setMinimumHeight(40)
+        self.tree.itemActivated.connect(self._activated)
+        self.tree.itemDoubleClicked.connect(self._activated)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tree)
+        self.setWidget(body)
+        self._show()
+
+    def show_document(self, document) -> None:
+        """Follow ``document`` (a LevelDocument, or None)."""
+        if self.document is document:
+            return
+        if self.document is not None:
+            try:
+                self.document.changed.disconnect(self.schedule)
+            except (RuntimeError, TypeError):
+                pass
+        self.document = document
+        if document is not None:
+            document.changed.connect(self.schedule)
+        self.refresh()
+
+    def schedule(self) -> None:
+        self._timer.start()
+
+    def refresh(self) -> None:
+        self._timer.stop()
+        document = self.document
+        if document is None:
+            self.problems = []
+        else:
+            try:
+                self.problems = lint_level(document.game, document.level)
+            except Exception as e:  # a half-edited level must never break the editor
+                self.problems = [Problem("lint-failed", f"The check could not run: {type(e).__name__}: {e}")]
+        self._show()
+
+    def _show(self) -> None:
+        self.tree.clear()
+        width = getattr(self.document.level, "width", 1) if self.document is not None else 1
+        for problem in self.problems:
+            item = QTreeWidgetItem([problem.where(width), problem.message, problem.rule])
+            icon, colour = _ICONS.get(problem.severity, _ICONS["warning"])
+            item.setIcon(0, qta.icon(icon, color=colour))
+            item.setToolTip(1, problem.message)
+            item.setData(0, Qt.ItemDataRole.UserRole, problem.cell)
+            self.tree.addTopLevelItem(item)
+        if self.document is None:
+            self.summary.setText("No level open.")
+        elif not self.problems:
+            self.summary.setText("No problems found.")
+        else:
+            errors = sum(1 for p in self.problems if p.severity == "error")
+            warnings = len(self.problems) - errors
+            parts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []
+            parts += [f"{warnings} warning{'s' * (warnings != 1)}"] if warnings else []
+            self.summary.setText(", ".join(parts) + " (double-click one to select its cell)")
+
+    def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
+        cell = item.data(0, Qt.ItemDataRole.UserRole)
+        if cell is not None:
+            self.cellActivated.emit(int(cell))

@@ -1,0 +1,182 @@
+"""The Solve dialog: runs the game's solver on the level as it is now (unsaved edits
+included) in a worker process, shows its progress, and what it found.
+
+A solution found is loaded into the play-test replay when the window has one
+(``window.playtest``); either way it can be copied or saved as text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton,
+    QSpinBox, QVBoxLayout,
+)
+
+from studio.core.files import write_atomic
+from studio.core.solve_runner import DEFAULT_TIMEOUT, SolveProcess
+
+POLL_MS = 100
+
+
+class SolveDialog(QDialog):
+    def __init__(self, document, playtest=None, parent=None, timeout: float = DEFAULT_TIMEOUT, start: bool = True):
+        super().__init__(parent)
+        self.setWindowTitle(f"Solve {document.display_name()}")
+        self.document = document
+        self.playtest = playtest
+        self.process: SolveProcess | None = None
+        self.result: dict | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self.poll)
+
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.timeout_box = QSpinBox()
+        self.timeout_box.setRange(1, 3600)
+        self.timeout_box.setValue(int(timeout))
+        self.timeout_box.setSuffix(" s")
+        form.addRow("Give up after", self.timeout_box)
+        layout.addLayout(form)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # the size of the search is not known in advance
+        self.progress.setTextVisible(False)
+        layout.addWidget(self.progress)
+        self.status = QLabel("Ready.")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.solution_text = QPlainTextEdit()
+        self.solution_text.setReadOnly(True)
+        self.solution_text.setPlaceholderText("The solution's moves appear here.")
+        self.solution_text.setMaximumHeight(90)
+        layout.addWidget(self.solution_text)
+
+        self.buttons = QDialogButtonBox()
+        self.start_button = self.buttons.addButton("Solve", QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button = self.buttons.addButton("Cancel Search", QDialogButtonBox.ButtonRole.ActionRole)
+        self.replay_button = self.buttons.addButton("Replay in Play-Test", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button = self.buttons.addButton("Copy", QDialogButtonBox.ButtonRole.ActionRole)
+        self.save_button = self.buttons.addButton("Save…", QDialogButtonBox.ButtonRole.ActionRole)
+        close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.clicked.connect(self.close)
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.replay_button.clicked.connect(self.replay)
+        self.copy_button.clicked.connect(self.copy)
+        self.save_button.clicked.connect(self.save)
+        layout.addWidget(self.buttons)
+        self.resize(520, 280)
+        self._update_buttons()
+        if start:
+            self.start()
+
+    # -- running ---------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.process is not None and not self.process.finished:
+            return
+        document = self.document
+        data = document.game.save(document.level)
+        self.result = None
+        self.solution_text.clear()
+        self.progress.setRange(0, 0)
+        self.status.setText("Starting the solver…")
+        self.process = SolveProcess(document.game.id, data, document.display_name(), float(self.timeout_box.value()))
+        self._timer.start()
+        self._update_buttons()
+
+    def cancel(self) -> None:
+        if self.process is not None and not self.process.finished:
+            self.process.cancel()
+            self.status.setText("Stopping: keeping the best solution found so far…")
+
+    def poll(self) -> None:
+        if self.process is None:
+            return
+        for kind, data in self.process.poll():
+            if kind == "progress":
+                self._show_progress(data)
+            else:
+                self._finish(data)
+
+    def _show_progress(self, p: dict) -> None:
+        phase = "proving the shortest" if p.get("phase", "shortest") == "shortest" else "looking for any solution"
+        text = (f"{phase}: {p['expanded']:,} states expanded, depth {p['depth']} moves"
+                f" (no solution shorter than {p['bound']}), {p['seconds']:.1f} s")
+        if p.get("best"):
+            text += f"; best so far {p['best']} moves"
+        self.status.setText(text)
+
+    def _finish(self, record: dict) -> None:
+        self._timer.stop()
+        self.result = record
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        self.status.setText(describe_result(record))
+        if record.get("solved"):
+            self.solution_text.setPlainText(record["solution"])
+            if self.playtest is not None:
+                self.replay()
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        running = self.process is not None and not self.process.finished
+        solved = bool(self.result and self.result.get("solved"))
+        self.start_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.replay_button.setVisible(self.playtest is not None)
+        self.replay_button.setEnabled(solved)
+        self.copy_button.setEnabled(solved)
+        self.save_button.setEnabled(solved)
+
+    # -- using the solution ---------------------------------------------------------------------
+    def replay(self) -> bool:
+        """Load the solution into the play-test and start its replay."""
+        if not (self.result and self.result.get("solved")) or self.playtest is None:
+            return False
+        self.playtest.start()
+        session = self.playtest.session_for(self.document)
+        if session is None:
+            return False
+        moves = session.adapter.parse_moves(self.result["solution"])
+        how = "shortest" if self.result["optimal"] else "found"
+        session.load_moves(moves, f"Solver ({how}, {len(moves)} moves)", "solver")
+        session.play_replay()
+        return True
+
+    def copy(self) -> None:
+        if self.result and self.result.get("solved"):
+            QGuiApplication.clipboard().setText(self.result["solution"])
+            self.status.setText(self.status.text() + "\nCopied to the clipboard.")
+
+    def save(self, path: str | None = None) -> None:
+        if not (self.result and self.result.get("solved")):
+            return
+        if path is None:
+            suggested = str(Path(self.document.path).with_suffix(".solution.txt")) if self.document.path else "solution.txt"
+            path, _ = QFileDialog.getSaveFileName(self, "Save Solution", suggested, "Text files (*.txt)")
+            if not path:
+                return
+        write_atomic(path, (self.result["solution"] + "\n").encode())
+        self.status.setText(self.status.text() + f"\nSaved to {path}.")
+
+    def closeEvent(self, event) -> None:
+        self._timer.stop()
+        if self.process is not None and not self.process.finished:
+            self.process.kill()
+        super().closeEvent(event)
+
+
+def describe_result(record: dict) -> str:
+    if record.get("error"):
+        return f"The solver could not run: {record['error']}"
+    cost = f"{record['states']:,} states in {record['seconds']:.1f} s"
+    if record["solved"]:
+        how = "a shortest solution (proven)" if record["optimal"] else "a solution, not proven shortest"
+        return f"Found {how}: {record['length']} moves ({cost})."
+    if record["optimal"]:
+        return f"The level cannot be solved: the search tried every position ({cost})."
+    return f"No solution found in time ({cost}). Try a longer time limit."

@@ -1,0 +1,119 @@
+"""Putting solving and checking into the main window: ``install_solving(window)`` adds
+the Problems dock (following the current tab), the Solve menu with "Solve Level…"
+and "Verify Collection…" (through the window's ActionRegistry), and the dock's
+toggle in the View menu.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QRect, Qt
+from PySide6.QtWidgets import QMenu
+
+from studio.app.actions import ActionSpec
+from studio.app.problems_dock import ProblemsDock
+from studio.core.game import all_games
+from studio.core.solve_runner import solver_for
+
+PROBLEMS_HEIGHT = 110
+
+SPECS = {
+    "solve": ActionSpec("&Solve Level…", "fa5s.magic", "F5",
+                        "Search a shortest solution of the level as it is now"),
+    "verify_collection": ActionSpec("&Verify Collection…", "fa5s.tasks", "Shift+F5",
+                                    "Play every stored solution of a folder of levels and run the solver on them"),
+}
+
+
+class SolvingController(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.dialogs = []  # open Solve and Verify Collection dialogs (kept alive while shown)
+        self.problems_dock = ProblemsDock(window)
+        self.problems_dock.cellActivated.connect(self.select_cell)
+        # Under the level only: the side columns (palette, play-test) keep their full height.
+        window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems_dock)
+        if not window.restoreDockWidget(self.problems_dock):
+            # A strip under the level: the editor and the play-test keep their height.
+            window.resizeDocks([self.problems_dock], [PROBLEMS_HEIGHT], Qt.Orientation.Vertical)
+        registry = window.actions
+        self.actions = {key: registry.add(key, spec) for key, spec in SPECS.items()}
+        self.actions["solve"].triggered.connect(self.solve)
+        self.actions["verify_collection"].triggered.connect(self.verify_collection)
+        window.addActions(list(self.actions.values()))
+        self._make_menus()
+        window.tabs.currentChanged.connect(lambda index: self._current_tab_changed())
+        self._current_tab_changed()
+
+    def _make_menus(self) -> None:
+        bar = self.window.menuBar()
+        menu = QMenu("&Solve", self.window)
+        menu.addActions([self.actions["solve"], self.actions["verify_collection"]])
+        menu.addSeparator()
+        menu.addAction(self.problems_dock.toggleViewAction())
+        help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        bar.insertMenu(help_menu, menu) if help_menu else bar.addMenu(menu)
+        view_menu = next((a.menu() for a in bar.actions() if a.text().replace("&", "") == "View"), None)
+        if view_menu is not None:
+            view_menu.addAction(self.problems_dock.toggleViewAction())
+
+    def _current_tab_changed(self) -> None:
+        pane = self.window.current_pane()
+        document = pane.document if pane is not None else None
+        self.problems_dock.show_document(document)
+        self.actions["solve"].setEnabled(document is not None and solver_for(document.game) is not None)
+
+    def select_cell(self, cell: int) -> None:
+        pane = self.window.current_pane()
+        if pane is None:
+            return
+        width = pane.document.level.width
+        pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
+        if pane.scene.selection_item is not None:
+            pane.view.centerOn(pane.scene.selection_item)
+
+    def solve(self):
+        from studio.app.solve_dialog import SolveDialog
+
+        pane = self.window.current_pane()
+        if pane is None:
+            return None
+        dialog = SolveDialog(pane.document, getattr(self.window, "playtest", None), self.window)
+        self._keep(dialog)
+        return dialog
+
+    def verify_collection(self, folder: str | None = None):
+        from studio.app.verify_collection import VerifyCollectionDialog
+
+        if folder is None:
+            pane = self.window.current_pane()
+            if pane is not None and pane.document.path is not None:
+                folder = str(pane.document.path.parent)
+        dialog = VerifyCollectionDialog(folder, self.window, solution_patterns=self._solution_patterns())
+        self._keep(dialog)
+        return dialog
+
+    def _solution_patterns(self) -> tuple[str, ...]:
+        """File patterns of the games that keep solutions apart from levels (the play-test
+        adapters say), so the collection check can pass them to the verifiers."""
+        playtest = getattr(self.window, "playtest", None)
+        patterns: list[str] = []
+        if playtest is not None:
+            for game in all_games():
+                adapter = playtest.adapter(game)
+                files = adapter.solution_files() if adapter is not None else None
+                if files is not None:
+                    patterns += [p for p in files.patterns if p not in patterns]
+        return tuple(patterns)
+
+    def _keep(self, dialog) -> None:
+        self.dialogs.append(dialog)
+        dialog.finished.connect(lambda _=0, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
+        dialog.show()
+
+
+def install_solving(window) -> SolvingController:
+    """Add solving and checking to ``window`` (a studio MainWindow); returns its controller."""
+    return SolvingController(window)

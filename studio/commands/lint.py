@@ -1,0 +1,67 @@
+"""`studio lint FILE... [--json]`: list each level's likely mistakes with its game's lint
+(``Game.extras["lint"]``, see core.problems).
+
+Text: one line per problem, ``FILE:(x, y): severity: message [rule]``. With
+``--json``, one object per problem: ``level``, ``game``, ``rule``, ``severity``,
+``message``, ``cell``, ``x``, ``y`` (null for the whole level); a level that cannot
+be read gives one object with ``rule`` "unreadable".
+
+Exit status: 0 when no level has a problem, 1 when some has (or cannot be read),
+2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from studio.core.errors import LevelFormatError
+from studio.core.game import game_for_path
+from studio.core.problems import extra_function
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="level files to check")
+    parser.add_argument("--json", action="store_true", help="one JSON object per problem")
+
+
+def lint_file(path: str) -> list[dict]:
+    """The problems of one file as dicts (the --json objects)."""
+    game = game_for_path(path)
+    if game is None:
+        return [_unreadable(path, None, "no game reads files with this name")]
+    try:
+        level = game.load(Path(path).read_bytes())
+    except OSError as e:
+        return [_unreadable(path, game.id, f"cannot read the file: {e.strerror or e}")]
+    except LevelFormatError as e:
+        return [_unreadable(path, game.id, str(e))]
+    lint = extra_function(game, "lint")
+    if lint is None:
+        return []
+    width = getattr(level, "width", 1)
+    return [dict(level=path, game=game.id, **problem.as_dict(width)) for problem in lint(level)]
+
+
+def _unreadable(path: str, game_id, message: str) -> dict:
+    return {"level": path, "game": game_id, "rule": "unreadable", "severity": "error",
+            "message": message, "cell": None, "x": None, "y": None}
+
+
+def run(args: argparse.Namespace) -> int:
+    status = 0
+    try:
+        for path in args.files:
+            for problem in lint_file(path):
+                status = 1
+                if args.json:
+                    print(json.dumps(problem))
+                else:
+                    where = "" if problem["x"] is None else f"({problem['x']}, {problem['y']}):"
+                    print(f"{path}:{where} {problem['severity']}: {problem['message']} [{problem['rule']}]")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 1
+    return status

@@ -1,0 +1,157 @@
+"""Running a game's solver on level files or level bytes, in worker processes.
+
+A game that can solve registers ``Game.extras["solve"]``: a callable or
+"module:function" ``solve(level, *, timeout, progress, cancel) -> SearchResult``
+(core.solver), with ``solution`` filled in as the game's move letters.
+
+- ``solve_file(path, timeout)`` -> the JSON record of `studio solve` (level, game,
+  solved, optimal, length, solution, states, seconds; ``error`` when the file
+  cannot be solved at all).
+- ``solve_files(paths, timeout, jobs)`` yields those records in order, solving in
+  worker processes (one per core) when several files are given.
+- ``SolveProcess`` solves one level (as bytes, so unsaved edits count) in a
+  worker process, for the GUI: ``poll()`` returns progress and the result,
+  ``cancel()`` stops it early (the best solution found so far still comes back).
+
+Pure Python: no Qt. Workers are started with the "spawn" method, which is safe
+in a process that runs Qt threads.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue as queue_module
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+
+from studio.core.errors import LevelFormatError
+from studio.core.game import game_by_id, game_for_path
+from studio.core.problems import extra_function
+
+DEFAULT_TIMEOUT = 60.0
+
+
+def solver_for(game):
+    """The game's solve function, or None when it has none."""
+    try:
+        return extra_function(game, "solve")
+    except ImportError:
+        return None
+
+
+def _record(level: str, game_id: str | None, **fields) -> dict:
+    record = {"level": level, "game": game_id, "solved": False, "optimal": False, "length": 0,
+              "solution": "", "states": 0, "seconds": 0.0}
+    record.update(fields)
+    return record
+
+
+def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | None,
+                      progress=None, cancel=None) -> dict:
+    """Load ``data`` as a level of the game and solve it: the JSON record."""
+    game = game_by_id(game_id)
+    solve = solver_for(game)
+    if solve is None:
+        return _record(name, game.id, error=f"{game.name} levels cannot be solved yet")
+    try:
+        level = game.load(data)
+    except LevelFormatError as e:
+        return _record(name, game.id, error=str(e))
+    result = solve(level, timeout=timeout, progress=progress, cancel=cancel)
+    fields = result.as_dict()
+    return _record(name, game.id, **{k: fields[k] for k in
+                                     ("solved", "optimal", "length", "solution", "states", "seconds")},
+                   depth=fields["depth"], stopped=fields["stopped"])
+
+
+def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None) -> dict:
+    game = game_for_path(path)
+    if game is None:
+        return _record(path, None, error="no game reads files with this name")
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        return _record(path, game.id, error=f"cannot read the file: {e.strerror or e}")
+    return solve_level_bytes(game.id, data, path, timeout, cancel=cancel)
+
+
+def _solve_task(task) -> dict:
+    return solve_file(*task)
+
+
+def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs: int | None = None):
+    """Solve each file, yielding the records in the order given. ``jobs`` worker
+    processes (default: one per core when there are several files; 0 or 1 solves
+    here)."""
+    if jobs is None:
+        jobs = (os.cpu_count() or 1) if len(paths) > 1 else 0
+    tasks = [(path, timeout) for path in paths]
+    if jobs <= 1 or len(tasks) < 2:
+        for task in tasks:
+            yield _solve_task(task)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from pool.map(_solve_task, tasks)
+
+
+# -- one level in a worker process, for the GUI --------------------------------------
+
+def _worker(game_id: str, data: bytes, name: str, timeout, messages, cancel) -> None:
+    def progress(p) -> None:
+        try:
+            messages.put_nowait(("progress", asdict(p)))
+        except queue_module.Full:
+            pass
+
+    try:
+        record = solve_level_bytes(game_id, data, name, timeout, progress=progress, cancel=cancel)
+    except Exception as e:  # reported to the window, never a silent dead worker
+        record = _record(name, game_id, error=f"{type(e).__name__}: {e}")
+    messages.put(("done", record))
+
+
+class SolveProcess:
+    """One solver run in a worker process. Call ``poll()`` regularly: it returns the
+    messages that arrived, each ``("progress", dict of core.solver.Progress)`` or
+    ``("done", record)`` (the last one)."""
+
+    def __init__(self, game_id: str, data: bytes, name: str, timeout: float | None = DEFAULT_TIMEOUT):
+        context = multiprocessing.get_context("spawn")
+        self._messages = context.Queue(maxsize=64)
+        self._cancel = context.Event()
+        self.result: dict | None = None
+        self._process = context.Process(target=_worker, daemon=True,
+                                        args=(game_id, data, name, timeout, self._messages, self._cancel))
+        self._process.start()
+
+    def poll(self) -> list:
+        found = []
+        while True:
+            try:
+                message = self._messages.get_nowait()
+            except queue_module.Empty:
+                break
+            found.append(message)
+            if message[0] == "done":
+                self.result = message[1]
+        if self.result is None and not self._process.is_alive() and self._process.exitcode not in (None, 0):
+            self.result = _record("", None, error=f"the solver stopped unexpectedly (exit code {self._process.exitcode})")
+            found.append(("done", self.result))
+        return found
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def cancel(self) -> None:
+        """Ask the search to stop; it still reports the best solution it has."""
+        self._cancel.set()
+
+    def kill(self) -> None:
+        """Stop the worker at once (closing the window): no result."""
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join(timeout=2)

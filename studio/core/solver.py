@@ -1,0 +1,428 @@
+"""Generic shortest-solution search over a game's states. Pure Python, no Qt.
+
+A game describes its puzzle as a ``SearchSpace``: the start state, the edges
+out of a state, and optionally an admissible lower bound on the moves still
+needed (which also prunes positions that can no longer be won) and a
+transposition hook. ``search`` then runs A* (Dijkstra when there is no bound)
+or a plain breadth-first search over single moves.
+
+Edges may be *macro-moves*: one edge standing for several single moves (say a
+walk and then a push). Their ``cost`` is the number of single moves, and the
+search orders states by that cost, so a solution is shortest in single moves,
+not in edges. An edge carries a small ``label``; the space turns it back into
+single moves (``unfold``) only for the solution found, which keeps memory low.
+
+The transposition hook lets one expansion stand for many states: expanding a
+state may report ``covered`` states (same ``class_key``, other ``member``) that
+it reached along the way at a known extra cost, e.g. every cell the player
+could have walked to. A later state of the same class is skipped when the
+earlier expansion reached it at no greater cost, because everything it could
+do was already done as cheaply.
+
+The search stops at a solution proven shortest, at exhaustion (proven
+unsolvable), at the timeout (returning the best solution found so far, not
+proven), or when cancelled. ``progress`` is called a few times a second.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable, NamedTuple, Protocol
+
+NONE, WON, DEAD = "none", "won", "dead"
+
+
+class Edge(NamedTuple):
+    """A (macro-)move out of a state: ``cost`` single moves lead to ``state``."""
+
+    cost: int
+    state: Hashable
+    outcome: str  # NONE, WON or DEAD
+    label: Any  # what ``SearchSpace.unfold`` turns into the single moves
+
+
+class Expansion(NamedTuple):
+    edges: list
+    # States of this state's transposition class that this expansion reached on the
+    # way, as ``member -> extra cost`` (anything with ``get``), or None.
+    covered: Any = None
+
+
+class SearchSpace(Protocol):
+    """What a game supplies to search one level."""
+
+    def start(self) -> Hashable: ...
+
+    def expand(self, state) -> Expansion: ...
+
+    def unfold(self, state, label) -> tuple:
+        """The single moves of the edge ``label`` out of ``state``."""
+
+    def lower_bound(self, state) -> int | None:
+        """An admissible bound on the moves still needed; None when the state can
+        no longer be won (dead-state pruning). 0 when nothing better is known."""
+
+    def transposition(self, state) -> tuple[Hashable, Hashable] | None:
+        """(class key, member) for the covered-state check, or None."""
+
+
+@dataclass
+class Progress:
+    expanded: int  # states expanded so far
+    generated: int  # states generated (edges followed to a new or cheaper state)
+    depth: int  # moves to the state being expanded
+    bound: int  # its moves plus the lower bound: no solution is shorter than this
+    seconds: float
+    best: int | None  # length of the best solution found so far
+    phase: str = "shortest"  # "shortest" (A*, proves) or "any" (novelty search)
+
+
+@dataclass
+class SearchResult:
+    solved: bool
+    optimal: bool  # solved: no shorter solution exists; unsolved: proven unsolvable
+    moves: tuple = ()
+    expanded: int = 0
+    generated: int = 0
+    seconds: float = 0.0
+    depth: int = 0  # the deepest bound the search proved (no solution is shorter)
+    stopped: str = "done"  # "done", "timeout" or "cancelled"
+    solution: str = ""  # the moves as the game's letters (filled in by the game)
+
+    @property
+    def length(self) -> int:
+        return len(self.moves)
+
+    def as_dict(self) -> dict:
+        return {"solved": self.solved, "optimal": self.optimal, "length": self.length,
+                "solution": self.solution, "states": self.expanded, "generated": self.generated,
+                "seconds": round(self.seconds, 3), "depth": self.depth, "stopped": self.stopped}
+
+
+class Stopper:
+    """Timeout and cancellation, checked every few hundred expansions."""
+
+    CHECK_EVERY = 64
+
+    def __init__(self, timeout: float | None, cancel, progress: Callable | None, every: float):
+        self.started = time.perf_counter()
+        self.deadline = None if timeout is None else self.started + max(0.0, timeout)
+        self.cancel = cancel
+        self.progress = progress
+        self.every = every
+        self.next_report = self.started + every
+        self.reason = "done"
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def should_stop(self) -> bool:
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
+            self.reason = "timeout"
+            return True
+        if self.cancel is not None and (self.cancel() if callable(self.cancel) else self.cancel.is_set()):
+            self.reason = "cancelled"
+            return True
+        return False
+
+    def report_due(self) -> bool:
+        if self.progress is None:
+            return False
+        now = time.perf_counter()
+        if now >= self.next_report:
+            self.next_report = now + self.every
+            return True
+        return False
+
+
+def search(space: SearchSpace, *, method: str = "astar", timeout: float | None = None, cancel=None,
+           progress: Callable[[Progress], None] | None = None, progress_every: float = 0.25,
+           max_expanded: int | None = None, weight: float = 1.0) -> SearchResult:
+    """Search ``space`` for a shortest solution (see the module docstring).
+
+    ``method`` is "astar" (best-first on cost plus lower bound; Dijkstra without a
+    bound) or "bfs" (breadth-first; every edge must cost one move). ``cancel`` is an
+    object with ``is_set()`` (a threading or multiprocessing Event) or a callable.
+    ``max_expanded`` stops the search like a timeout after that many expansions.
+    ``weight`` above 1 multiplies the lower bound (weighted A*): solutions come sooner
+    but are no longer proven shortest.
+    """
+    stopper = Stopper(timeout, cancel, progress, progress_every)
+    if method == "bfs":
+        return _breadth_first(space, stopper, max_expanded)
+    if method == "astar":
+        return _best_first(space, stopper, max_expanded, weight)
+    if method == "novelty":
+        return _novelty_first(space, stopper, max_expanded)
+    raise ValueError(f"unknown search method {method!r}: use 'astar' or 'bfs'")
+
+
+def _solution(space, parents: dict, state) -> tuple:
+    """The single moves from the start to ``state``, unfolding each edge's label."""
+    pieces = []
+    while True:
+        link = parents[state]
+        if link is None:
+            break
+        parent, label = link
+        pieces.append(space.unfold(parent, label))
+        state = parent
+    moves: list = []
+    for piece in reversed(pieces):
+        moves.extend(piece)
+    return tuple(moves)
+
+
+def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
+                weight: float = 1.0) -> SearchResult:
+    lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
+    exact = weight == 1.0
+    transposition = getattr(space, "transposition", None)
+    start = space.start()
+    h = lower_bound(start)
+    if h is None:
+        return SearchResult(False, True, seconds=stopper.elapsed())
+
+    best_cost = {start: 0}
+    parents: dict = {start: None}
+    goals: set = set()
+    best_goal = None  # (cost, state) of the cheapest solution generated so far
+    covered_by_class: dict = {}  # class key -> [(cost, covered), ...]
+    counter = 0  # ties broken deeper first, then first come first served
+    heap = [(h, 0, counter, start)]
+    expanded = generated = 0
+    bound = h
+    depth = 0
+
+    while heap:
+        f, negative_cost, _, state = heapq.heappop(heap)
+        cost = -negative_cost
+        if cost > best_cost[state]:
+            continue  # a cheaper way here was found after this entry was queued
+        if exact:
+            bound = f
+        depth = cost
+        if state in goals:
+            moves = _solution(space, parents, state)
+            return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), cost)
+        if transposition is not None:
+            found = transposition(state)
+            if found is not None:
+                key, member = found
+                earlier = covered_by_class.get(key)
+                if earlier is not None and _is_covered(earlier, member, cost):
+                    continue
+
+        expanded += 1
+        if expanded % Stopper.CHECK_EVERY == 0:
+            if stopper.should_stop() or (max_expanded is not None and expanded >= max_expanded):
+                if stopper.reason == "done":
+                    stopper.reason = "timeout"
+                break
+            if stopper.report_due():
+                stopper.progress(Progress(expanded, generated, cost, f, stopper.elapsed(),
+                                          None if best_goal is None else best_goal[0]))
+
+        expansion = space.expand(state)
+        if expansion.covered is not None and transposition is not None:
+            found = transposition(state)
+            if found is not None:
+                covered_by_class.setdefault(found[0], []).append((cost, expansion.covered))
+        for edge_cost, successor, outcome, label in expansion.edges:
+            if outcome == DEAD:
+                continue
+            new_cost = cost + edge_cost
+            if best_goal is not None and new_cost >= best_goal[0]:
+                continue
+            old = best_cost.get(successor)
+            if old is not None and old <= new_cost:
+                continue
+            if outcome == WON:
+                h = 0
+                goals.add(successor)
+                best_goal = (new_cost, successor)
+            else:
+                h = lower_bound(successor)
+                if h is None:
+                    continue
+            best_cost[successor] = new_cost
+            parents[successor] = (state, label)
+            generated += 1
+            counter += 1
+            heapq.heappush(heap, (new_cost + (h if exact else h * weight), -new_cost, counter, successor))
+    else:
+        # Exhausted: every state that could lead to a win was expanded.
+        if best_goal is not None:  # (only when every goal entry went stale, which cannot happen)
+            moves = _solution(space, parents, best_goal[1])
+            return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), best_goal[0])
+        return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), depth)
+
+    seconds = stopper.elapsed()
+    if best_goal is not None:
+        moves = _solution(space, parents, best_goal[1])
+        proven = exact and best_goal[0] <= bound
+        return SearchResult(True, proven, moves, expanded, generated, seconds, bound, stopper.reason)
+    return SearchResult(False, False, (), expanded, generated, seconds, bound, stopper.reason)
+
+
+def _is_covered(earlier: list, member, cost: int) -> bool:
+    for earlier_cost, covered in earlier:
+        extra = covered.get(member)
+        if extra is not None and earlier_cost + extra <= cost:
+            return True
+    return False
+
+
+def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None) -> SearchResult:
+    """Best-first by novelty: a state that makes some atom (a fact such as "this tile
+    on this cell") true for the first time goes before every state that does not; then
+    the smaller lower bound, then the cheaper (after Lipovetzky and Geffner's best-first
+    width search). It finds solutions needing a few key changes quickly but proves no
+    solution shortest; running out of states still proves a level unsolvable.
+
+    The space supplies ``atoms(state, parent)``: the state's atoms, or given the parent
+    only those that may differ from the parent's (which were all seen already)."""
+    atoms = space.atoms
+    lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
+    start = space.start()
+    if lower_bound(start) is None:
+        return SearchResult(False, True, seconds=stopper.elapsed())
+    seen = set(atoms(start, None))
+    best_cost = {start: 0}
+    parents: dict = {start: None}
+    heap = [(0, 0, 0, 0, start)]  # (not novel, bound, cost, order, state)
+    counter = expanded = generated = 0
+    while heap:
+        _, _, cost, _, state = heapq.heappop(heap)
+        if cost > best_cost[state]:
+            continue
+        expanded += 1
+        if expanded % Stopper.CHECK_EVERY == 0:
+            if stopper.should_stop() or (max_expanded is not None and expanded >= max_expanded):
+                if stopper.reason == "done":
+                    stopper.reason = "timeout"
+                break
+            if stopper.report_due():
+                stopper.progress(Progress(expanded, generated, cost, 0, stopper.elapsed(), None))
+        for edge_cost, successor, outcome, label in space.expand(state).edges:
+            if outcome == DEAD:
+                continue
+            new_cost = cost + edge_cost
+            old = best_cost.get(successor)
+            if old is not None and old <= new_cost:
+                continue
+            if outcome == WON:
+                parents[successor] = (state, label)
+                moves = _solution(space, parents, successor)
+                return SearchResult(True, False, moves, expanded, generated, stopper.elapsed(), 0)
+            h = lower_bound(successor)
+            if h is None:
+                continue
+            fresh = [atom for atom in atoms(successor, state) if atom not in seen]
+            seen.update(fresh)
+            best_cost[successor] = new_cost
+            parents[successor] = (state, label)
+            generated += 1
+            counter += 1
+            heapq.heappush(heap, (0 if fresh else 1, h, new_cost, counter, successor))
+    else:
+        return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), 0)
+    return SearchResult(False, False, (), expanded, generated, stopper.elapsed(), 0, stopper.reason)
+
+
+def _breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None) -> SearchResult:
+    """Layer by layer over unit-cost edges; a goal is proven shortest when generated."""
+    lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
+    start = space.start()
+    if lower_bound(start) is None:
+        return SearchResult(False, True, seconds=stopper.elapsed())
+    parents: dict = {start: None}
+    frontier = deque([(start, 0)])
+    expanded = generated = 0
+    depth = 0
+    while frontier:
+        state, cost = frontier.popleft()
+        depth = cost
+        expanded += 1
+        if expanded % Stopper.CHECK_EVERY == 0:
+            if stopper.should_stop() or (max_expanded is not None and expanded >= max_expanded):
+                if stopper.reason == "done":
+                    stopper.reason = "timeout"
+                return SearchResult(False, False, (), expanded, generated, stopper.elapsed(), cost,
+                                    stopper.reason)
+            if stopper.report_due():
+                stopper.progress(Progress(expanded, generated, cost, cost, stopper.elapsed(), None))
+        for edge_cost, successor, outcome, label in space.expand(state).edges:
+            if edge_cost != 1:
+                raise ValueError("breadth-first search needs single-move edges; use method 'astar'")
+            if outcome == DEAD or successor in parents:
+                continue
+            parents[successor] = (state, label)
+            generated += 1
+            if outcome == WON:
+                moves = _solution(space, parents, successor)
+                return SearchResult(True, True, moves, expanded, generated, stopper.elapsed(), cost + 1)
+            if lower_bound(successor) is None:
+                continue
+            frontier.append((successor, cost + 1))
+    return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), depth)
+
+
+def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
+          progress: Callable[[Progress], None] | None = None, proof_share: float = 0.5) -> SearchResult:
+    """A shortest solution if one can be proven in ``proof_share`` of the time (A*),
+    else any solution the novelty search finds in the rest (reported not optimal).
+    Without a timeout, A* alone runs to the end. The counts add up over both phases."""
+    started = time.perf_counter()
+    if timeout is None or not hasattr(space, "atoms"):
+        return search(space, timeout=timeout, cancel=cancel, progress=progress)
+    first = search(space, timeout=timeout * proof_share, cancel=cancel, progress=progress)
+    if first.stopped != "timeout" or first.solved:
+        return first
+    remaining = timeout - (time.perf_counter() - started)
+
+    def report(p: Progress) -> None:
+        p.expanded += first.expanded
+        p.generated += first.generated
+        p.seconds += first.seconds
+        p.phase = "any"
+        progress(p)
+
+    second = search(space, method="novelty", timeout=remaining, cancel=cancel,
+                    progress=report if progress else None)
+    second.expanded += first.expanded
+    second.generated += first.generated
+    second.seconds = time.perf_counter() - started
+    second.depth = first.depth  # what A* proved: no solution is shorter than this
+    return second
+
+
+class EngineSpace:
+    """The plain search space of any engine: one edge per single move, no bound.
+
+    ``step(state, move)`` must return an object with ``state``, ``moved`` and
+    ``outcome`` (the Escape engine's StepResult; core.game.Engine's step).
+    """
+
+    def __init__(self, start, step: Callable, moves: Iterable):
+        self._start = start
+        self._step = step
+        self._moves = tuple(moves)
+
+    def start(self):
+        return self._start
+
+    def expand(self, state) -> Expansion:
+        edges = []
+        for move in self._moves:
+            result = self._step(state, move)
+            if result.moved:
+                edges.append(Edge(1, result.state, result.outcome, move))
+        return Expansion(edges)
+
+    def unfold(self, state, label) -> tuple:
+        return (label,)

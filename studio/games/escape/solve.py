@@ -1,0 +1,268 @@
+"""Solving Escape levels: the search space the generic solver (core.solver) explores.
+
+The reductions that make the search small:
+
+- Walks. A move that changes nothing but the player's cell is a *walk*. From a
+  position, the cells the player can reach by walks alone form a region, found
+  by a breadth-first search over cells; the search then only branches on the
+  moves that change something else (a push, a press, a pick-up, a win), each an
+  edge costing the walk to it plus one. Costs stay in single moves, and the
+  generic A* orders by them, so solutions are shortest in single moves, as a
+  Sokoban solver searches pushes but counts moves.
+- What counts as a walk, exactly: stepping onto floor-like ground (floor, rough,
+  lowered floors, coloured panels, traps) or through a transporter to such a
+  cell, from a cell that does nothing when left (grey panels fire and traps
+  decay when left: never a walk), with no bot on the way, no laser seeing the
+  new cell, no grey panel or exit there, and nothing else on the board that
+  acts every move (hugbots, daleks, lit bombs, a bomb that just went off). In a
+  position where something does act, each move is played by the engine and
+  counted as a walk only when the resulting position differs in nothing but
+  the player's cell.
+- Transpositions. Two positions that differ only in the player's cell, where
+  the second is a walk away from the first, need not both be searched: the
+  first's expansion already reached the second at its walk cost (the region is
+  reported to the search as *covered*).
+- Pruning and the lower bound: ``reach.Relaxation`` (cells the player could
+  ever stand on, exits he could ever take); a position from which no possible
+  exit can be reached is dropped.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from studio.core.solver import NONE, Edge, EngineSpace, Expansion, SearchResult, search, solve
+from studio.games.escape.engine import initial_state, step
+from studio.games.escape.engine.lasers import laser_that_sees
+from studio.games.escape.engine.moves import ENTER, blocked
+from studio.games.escape.engine.state import EXPLODED, EscapeState
+from studio.games.escape.esp import moves_to_text
+from studio.games.escape.reach import Relaxation
+from studio.games.escape.tiles import Bot, T
+from studio.games.escape.walks import BoardBits, LayerCosts, QuietRegion
+
+DIRECTIONS = (1, 2, 3, 4)
+_FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
+
+# The player stepping onto these changes nothing (traps decay only when left).
+_QUIET_GROUND = bytearray(256)
+for _tile in (T.FLOOR, T.ROUGH, T.RDOWN, T.GDOWN, T.BDOWN, T.BPANEL, T.RPANEL, T.GPANEL, T.TRAP1, T.TRAP2):
+    _QUIET_GROUND[_tile] = 1
+# Leaving these changes something (a grey panel fires, a trap decays).
+_NOISY_TO_LEAVE = bytearray(256)
+for _tile in (T.PANEL, T.TRAP1, T.TRAP2):
+    _NOISY_TO_LEAVE[_tile] = 1
+# The player walking into these does nothing at all: no need to ask the engine.
+_NO_EFFECT = bytearray(256)
+for _tile in range(64):
+    if ENTER[_tile] is blocked or _tile == T.ELECTRIC:
+        _NO_EFFECT[_tile] = 1
+_TRANSPORT, _PANEL, _EXIT, _LASER = int(T.TRANSPORT), int(T.PANEL), int(T.EXIT), bytes([T.LASER])
+_ACTIVE_BOTS = (int(Bot.DALEK), int(Bot.HUGBOT), EXPLODED)
+_BOMB = int(Bot.BOMB)
+
+
+def _with_player(state: EscapeState, cell: int) -> EscapeState:
+    return tuple.__new__(EscapeState, (state.tiles, state.otiles, state.flags, cell, state.bots,
+                                       state.dead, state.won, state.board))
+
+
+def _quiet(state: EscapeState) -> bool:
+    """Does nothing on the board act on its own after a move (bots, fuses, blasts)?"""
+    for kind, _, data in state.bots:
+        if kind in _ACTIVE_BOTS or (kind >= _BOMB and data >= 0):
+            return False
+    return True
+
+
+class RegionCosts:
+    """The walk cost from the expanded cell to each cell of its region, as ``get``."""
+
+    __slots__ = ("costs",)
+
+    def __init__(self, costs: array):
+        self.costs = costs
+
+    def get(self, cell: int) -> int | None:
+        cost = self.costs[cell]
+        return None if cost == _FAR else cost
+
+
+class EscapeSpace:
+    """The search space of one Escape level (core.solver.SearchSpace)."""
+
+    def __init__(self, start: EscapeState, walks: bool = True, bound: bool = True):
+        self._start = start
+        self.walks = walks
+        self._bits = None
+        self.relaxation = Relaxation(start) if bound else None
+        self.lower_bound = self.relaxation.moves_to_exit if bound else (lambda state: 0)
+        if not walks:
+            self._plain = EngineSpace(start, lambda s, m: step(s, m, False), DIRECTIONS)
+            self.expand = self._plain.expand
+            self.unfold = self._plain.unfold
+            self.transposition = None
+
+    def start(self) -> EscapeState:
+        return self._start
+
+    def transposition(self, state: EscapeState):
+        return (state.tiles, state.otiles, state.flags, state.bots, state.dead, state.won), state.player
+
+    def atoms(self, state: EscapeState, parent: EscapeState | None):
+        """The facts of a position for novelty search, as ints: each cell's tile on each
+        layer, how many of each tile a layer holds, the player's cell, each bot's cell
+        and type. Given the parent, only the facts that may differ from it (the
+        parent's were all seen already)."""
+        size = state.board.size
+        counts_base = 2 * 64 * size
+        found = [counts_base + 2 * 64 * (size + 1) + state.player]
+        for layer, now in enumerate((state.tiles, state.otiles)):
+            before = None if parent is None else (parent.tiles, parent.otiles)[layer]
+            if now is before or now == before:
+                continue
+            base = layer * 64 * size
+            if before is None:
+                changed = list(enumerate(now))
+                kinds = set(now)
+            else:
+                changed = list(_changed(now, before))
+                kinds = {tile for _, tile in changed} | {before[cell] for cell, _ in changed}
+            found += [base + cell * 64 + tile for cell, tile in changed]
+            count_base = counts_base + layer * 64 * (size + 1)
+            found += [count_base + kind * (size + 1) + now.count(kind) for kind in kinds]
+        if parent is not None and state.bots is parent.bots:
+            return found
+        base = counts_base + 2 * 64 * (size + 1) + size
+        for number, (kind, cell, _) in enumerate(state.bots):
+            found.append(base + (number * size + cell) * 8 + (kind + 3))
+        return found
+
+    def expand(self, state: EscapeState) -> Expansion:
+        if not _quiet(state):
+            edges: list = []
+            costs = self._explore(state, edges, None)
+            return Expansion(edges, RegionCosts(costs))
+        bits = self._bits
+        if bits is None or bits.width != state.board.width or bits.full.bit_length() != state.board.size:
+            bits = self._bits = BoardBits(state.board)
+        region = QuietRegion(bits, state)
+        edges = []
+        start = state.player
+        placed = state
+        for cost, cell, direction in region.engine_moves(bits):
+            if placed.player != cell:
+                placed = state if cell == start else _with_player(state, cell)
+            result = step(placed, direction, False)
+            if result.moved:
+                edges.append(Edge(cost + 1, result.state, result.outcome, (cell, direction)))
+        return Expansion(edges, LayerCosts(region.layers))
+
+    def unfold(self, state: EscapeState, label) -> tuple:
+        """The walk from the player's cell to ``label``'s cell, then its move."""
+        cell, direction = label
+        came_from: dict = {}
+        self._explore(state, None, came_from)
+        path = [direction]
+        while cell != state.player:
+            cell, move = came_from[cell]
+            path.append(move)
+        return tuple(reversed(path))
+
+    def _explore(self, state: EscapeState, edges: list | None, came_from: dict | None) -> array:
+        """Breadth-first over the player's walk region. Adds an edge for every other move
+        that changes something (when ``edges`` is given); records how each cell was
+        first reached (when ``came_from`` is given). Returns the walk costs."""
+        board = state.board
+        costs = array("H", (_FAR,)) * board.size
+        start = state.player
+        costs[start] = 0
+        queue = [start]
+        quiet = _quiet(state)
+        tiles = state.tiles
+        neighbours = board.neighbours
+        dests = board.dests
+        live_bots = {cell for kind, cell, _ in state.bots if kind >= 0}
+        lasers = _LASER in tiles
+        bot_cells = [cell for _, cell, _ in state.bots]
+        bot_types = [kind for kind, _, _ in state.bots]
+
+        def safe_to_stand(cell: int) -> bool:
+            return (cell not in live_bots and tiles[cell] != _PANEL and tiles[cell] != _EXIT
+                    and not (lasers and laser_that_sees(tiles, board.width, cell, bot_cells, bot_types)))
+
+        for cell in queue:
+            cost = costs[cell]
+            next_cost = cost + 1
+            placed = None
+            leaves_quietly = quiet and not _NOISY_TO_LEAVE[tiles[cell]]
+            for direction in DIRECTIONS:
+                there = neighbours[direction][cell]
+                if there < 0 or _NO_EFFECT[tiles[there]]:
+                    continue
+                if leaves_quietly:
+                    target = -1
+                    tile = tiles[there]
+                    if _QUIET_GROUND[tile]:
+                        if safe_to_stand(there):
+                            target = there
+                    elif tile == _TRANSPORT and there not in live_bots:
+                        dest = dests[there]
+                        if safe_to_stand(dest):
+                            target = dest
+                    if target >= 0:
+                        if costs[target] == _FAR:
+                            costs[target] = next_cost
+                            queue.append(target)
+                            if came_from is not None:
+                                came_from[target] = (cell, direction)
+                        continue
+                if placed is None:
+                    placed = state if cell == start else _with_player(state, cell)
+                result = step(placed, direction, False)
+                if not result.moved:
+                    continue
+                new = result.state
+                if not quiet and result.outcome == NONE and new.tiles is tiles \
+                        and new.bots is state.bots and new.otiles is state.otiles and new.flags is state.flags:
+                    target = new.player
+                    if costs[target] == _FAR:
+                        costs[target] = next_cost
+                        queue.append(target)
+                        if came_from is not None:
+                            came_from[target] = (cell, direction)
+                    continue
+                if edges is not None:
+                    edges.append(Edge(cost + 1, new, result.outcome, (cell, direction)))
+        return costs
+
+
+def _changed(now: bytes, before: bytes):
+    """(cell, tile now) for each cell that differs."""
+    difference = int.from_bytes(now, "little") ^ int.from_bytes(before, "little")
+    while difference:
+        low = difference & -difference
+        cell = (low.bit_length() - 1) >> 3
+        yield cell, now[cell]
+        difference &= ~(0xFF << (cell * 8))
+
+
+def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
+                method: str = "auto", walks: bool = True, bound: bool = True,
+                max_expanded: int | None = None) -> SearchResult:
+    """Search a solution of an ``EscapeLevel``, shortest when it can be proven in time.
+
+    ``method`` "auto" is core.solver.solve (A*, then novelty search for the second
+    half of the timeout); "astar", "novelty" and "bfs" run one search (core.solver.search).
+    ``method="bfs"`` searches single moves: the plain breadth-first search."""
+    space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
+    if method == "auto":
+        result = solve(space, timeout=timeout, cancel=cancel, progress=progress)
+    else:
+        result = search(space, method=method, timeout=timeout, cancel=cancel, progress=progress,
+                        max_expanded=max_expanded)
+    result.solution = moves_to_text(result.moves)
+    return result
+
+
+__all__ = ["EscapeSpace", "RegionCosts", "solve_level"]
