@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QEvent, Qt
 
-from studio.app.main_window import MainWindow
-from studio.app.settings import StudioSettings
-from studio.editor.hex_geometry import hex_centre
 from studio.editor.hex_scene import HexScene
 from studio.games.intricacy.hexgrid import Hex
 from studio.games.intricacy.level import (
@@ -20,65 +12,29 @@ from studio.games.intricacy.level import (
 )
 from studio.games.intricacy.lockfile import load_lock
 from studio.model.document import LevelDocument
-
-LEVELS = Path(__file__).resolve().parent.parent / "levels" / "intricacy"
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1100, 760)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+from tests.hex_gui_helpers import LOCKS as LEVELS
+from tests.hex_gui_helpers import lock_of, open_lock_copy, send_at_hex
 
 
 def open_lock(window, tmp_path, name="02-balls.lock"):
-    path = tmp_path / name
-    shutil.copy(LEVELS / name, path)
-    pane = window.open_file(path)
-    pane.view.set_zoom(1.0)
-    pane.view.centerOn(pane.scene.level_rect().center())
-    return pane
-
-
-def hex_point(pane, q, r):
-    return pane.view.mapFromScene(hex_centre(q, r))
-
-
-def _send(pane, kind, q, r, button, buttons, modifiers=Qt.KeyboardModifier.NoModifier):
-    viewport = pane.view.viewport()
-    point = hex_point(pane, q, r)
-    event = QMouseEvent(kind, QPointF(point), QPointF(viewport.mapToGlobal(point)), button, buttons, modifiers)
-    QApplication.sendEvent(viewport, event)
+    return open_lock_copy(window, tmp_path, name)
 
 
 def click(pane, q, r, modifiers=Qt.KeyboardModifier.NoModifier, button=Qt.MouseButton.LeftButton):
-    _send(pane, QEvent.Type.MouseButtonPress, q, r, button, button, modifiers)
-    _send(pane, QEvent.Type.MouseButtonRelease, q, r, button, Qt.MouseButton.NoButton, modifiers)
+    send_at_hex(pane, QEvent.Type.MouseButtonPress, q, r, button, button, modifiers)
+    send_at_hex(pane, QEvent.Type.MouseButtonRelease, q, r, button, Qt.MouseButton.NoButton, modifiers)
 
 
 def drag(pane, hexes):
     left = Qt.MouseButton.LeftButton
-    _send(pane, QEvent.Type.MouseButtonPress, *hexes[0], left, left)
+    send_at_hex(pane, QEvent.Type.MouseButtonPress, *hexes[0], left, left)
     for h in hexes[1:]:
-        _send(pane, QEvent.Type.MouseMove, *h, Qt.MouseButton.NoButton, left)
-    _send(pane, QEvent.Type.MouseButtonRelease, *hexes[-1], left, Qt.MouseButton.NoButton)
+        send_at_hex(pane, QEvent.Type.MouseMove, *h, Qt.MouseButton.NoButton, left)
+    send_at_hex(pane, QEvent.Type.MouseButtonRelease, *hexes[-1], left, Qt.MouseButton.NoButton)
 
 
 def choose(window, value):
     assert window.palette_dock.select("tile", value)
-
-
-def lock_of(pane):
-    return pane.document.level.lock
 
 
 def test_a_lock_opens_in_a_hex_scene_with_hex_tools(window, tmp_path):

@@ -3,50 +3,28 @@ driven through the real widgets (pytest-qt)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
+from PySide6.QtCore import QEvent, Qt
 
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
-
-from studio.editor.hex_geometry import hex_centre
 from studio.games.intricacy.hexgrid import Hex
 from studio.games.intricacy.lockfile import load_lock
+from tests.hex_gui_helpers import LOCKS as LEVELS
+from tests.hex_gui_helpers import lock_of, open_lock_copy, send_at_hex
 
-LEVELS = Path(__file__).resolve().parent.parent / "levels" / "intricacy"
 RIGHT, NONE = Qt.MouseButton.RightButton, Qt.MouseButton.NoButton
 
 
 def open_lock(window, tmp_path, name="06-springs-give.lock"):
-    path = tmp_path / name
-    shutil.copy(LEVELS / name, path)
-    pane = window.open_file(path)
-    pane.view.set_zoom(1.0)
-    pane.view.centerOn(pane.scene.level_rect().center())
-    return pane
-
-
-def send(pane, kind, q, r, button, buttons):
-    viewport = pane.view.viewport()
-    point = pane.view.mapFromScene(hex_centre(q, r))
-    event = QMouseEvent(kind, QPointF(point), QPointF(viewport.mapToGlobal(point)), button, buttons,
-                        Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(viewport, event)
+    return open_lock_copy(window, tmp_path, name)
 
 
 def right_drag(pane, start, end):
-    send(pane, QEvent.Type.MouseButtonPress, *start, RIGHT, RIGHT)
-    send(pane, QEvent.Type.MouseMove, *end, NONE, RIGHT)
-    send(pane, QEvent.Type.MouseButtonRelease, *end, RIGHT, NONE)
+    send_at_hex(pane, QEvent.Type.MouseButtonPress, *start, RIGHT, RIGHT)
+    send_at_hex(pane, QEvent.Type.MouseMove, *end, NONE, RIGHT)
+    send_at_hex(pane, QEvent.Type.MouseButtonRelease, *end, RIGHT, NONE)
 
 
 def hover(pane, q, r):
-    send(pane, QEvent.Type.MouseMove, q, r, NONE, NONE)
-
-
-def lock_of(pane):
-    return pane.document.level.lock
+    send_at_hex(pane, QEvent.Type.MouseMove, q, r, NONE, NONE)
 
 
 def piece_at(pane, q, r):
@@ -73,9 +51,9 @@ def test_the_select_tool_drags_a_selection_with_the_left_button(window, tmp_path
     pane = open_lock(window, tmp_path)
     window.set_tool("select")
     left = Qt.MouseButton.LeftButton
-    send(pane, QEvent.Type.MouseButtonPress, -1, 0, left, left)
-    send(pane, QEvent.Type.MouseMove, 1, 0, NONE, left)
-    send(pane, QEvent.Type.MouseButtonRelease, 1, 0, left, NONE)
+    send_at_hex(pane, QEvent.Type.MouseButtonPress, -1, 0, left, left)
+    send_at_hex(pane, QEvent.Type.MouseMove, 1, 0, NONE, left)
+    send_at_hex(pane, QEvent.Type.MouseButtonRelease, 1, 0, left, NONE)
     assert pane.scene.selection == {(-1, 0), (0, 0), (1, 0)}
     assert lock_of(pane) == load_lock((LEVELS / "06-springs-give.lock").read_bytes()).lock
 

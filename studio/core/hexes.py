@@ -52,6 +52,18 @@ class EditableHexLevel(Protocol):
         """The state with ``clip`` pasted, its first hex on (q, r)."""
 
 
+def hex_round(q: float, r: float) -> tuple[int, int]:
+    """The hex nearest fractional axial coordinates (rounding in cube coordinates, q + r + s = 0)."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)
+
+
 def hex_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     """The hexes on the line from ``a`` to ``b`` (both included), so a fast drag leaves no gaps."""
     (aq, ar), (bq, br) = a, b
@@ -59,15 +71,7 @@ def hex_line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     found = []
     for i in range(steps + 1):
         t = i / steps if steps else 0.0
-        q, r = aq + (bq - aq) * t + 1e-6, ar + (br - ar) * t + 1e-6
-        s = -q - r
-        rq, rr, rs = round(q), round(r), round(s)
-        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
-        point = (int(rq), int(rr))
+        point = hex_round(aq + (bq - aq) * t + 1e-6, ar + (br - ar) * t + 1e-6)
         if not found or found[-1] != point:
             found.append(point)
     return found

@@ -12,6 +12,8 @@ from typing import Iterable
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
+from studio.core.hexes import hex_round
+
 HEX_RADIUS = 20.0
 ROOT3 = math.sqrt(3.0)
 
@@ -42,15 +44,7 @@ def hex_rect(q: int, r: int, radius: float = HEX_RADIUS) -> QRectF:
 def hex_at(point: QPointF, radius: float = HEX_RADIUS) -> tuple[int, int]:
     """The hex containing a scene point."""
     r = point.y() / (1.5 * radius)
-    q = point.x() / (radius * ROOT3) - r / 2.0
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return int(rq), int(rr)
+    return hex_round(point.x() / (radius * ROOT3) - r / 2.0, r)
 
 
 def hexes_rect(hexes: Iterable[tuple[int, int]], radius: float = HEX_RADIUS) -> QRectF:

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem, QGraphicsRectItem, QGraphicsScene,
-    QGraphicsSceneMouseEvent,
-)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem, QGraphicsRectItem
 
 from studio.editor.hex_geometry import HEX_RADIUS, hex_at, hex_centre, hex_polygon
 from studio.editor.hex_selection import HexSelectionItem, HexSelectionOps, band_rect, hexes_in_band
+from studio.editor.scene_base import EditorScene
 from studio.model.document import LevelDocument
 
 
@@ -41,31 +39,20 @@ class HexLevelItem(QGraphicsItem):
         scene.art.paint_level(painter, scene.document.level, True, scene.show_links)
 
 
-class HexScene(QGraphicsScene):
+class HexScene(EditorScene):
     # View > Show Grid does not apply: without outlines the empty hexes run into one floor.
     grid_note = "Hex levels always show their hex outlines: without them the empty hexes could not be told apart."
 
-    hoverCellChanged = Signal(int)  # -1 when the cursor leaves the level
-    layerChanged = Signal(int)
-    cellSelectionChanged = Signal()
-    valuePicked = Signal(str, int)
+    scene_margin = HEX_RADIUS * 3
 
     def __init__(self, document: LevelDocument, art, parent=None):
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, art, parent)
         self.art = art
-        self.cell_painter = art
-        self.layer = 0
         self.show_other_layer = False
         self.show_links = True
         self.show_grid = True
         self.selection: frozenset | None = None  # of (q, r), never empty
         self.selection_ops = HexSelectionOps()
-        self.hover_cell = -1
-        self.tool = None
-        self.current_item = None
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.setBackgroundBrush(QColor(58, 60, 66))
         self.level_item = HexLevelItem(self)
         self.addItem(self.level_item)
         self.hover_item = QGraphicsPolygonItem()
@@ -88,7 +75,6 @@ class HexScene(QGraphicsScene):
         self.band_item.setZValue(21)
         self.band_item.hide()
         self.addItem(self.band_item)
-        self._select_anchor: tuple[int, int] | None = None
         self._index_cells()
         self._update_scene_rect()
         document.levelReplaced.connect(self._on_level_replaced)
@@ -111,10 +97,6 @@ class HexScene(QGraphicsScene):
     def level_rect(self) -> QRectF:
         return self.art.level_rect(self.document.level)
 
-    def _update_scene_rect(self) -> None:
-        margin = HEX_RADIUS * 3
-        self.setSceneRect(self.level_rect().adjusted(-margin, -margin, margin, margin))
-
     # -- view options (the window's toggles) ----------------------------------------------------
     def set_layer(self, layer: int) -> None:
         pass  # one layer
@@ -132,14 +114,6 @@ class HexScene(QGraphicsScene):
     def set_show_grid(self, show: bool) -> None:
         self.show_grid = show
         self.level_item.update()
-
-    def set_tool(self, tool) -> None:
-        if self.tool is not None:
-            self.tool.deactivate(self)
-        self.tool = tool
-        self.preview_item.hide()
-        if tool is not None:
-            tool.activate(self)
 
     def set_selection(self, hexes: Iterable[tuple[int, int]] | None) -> None:
         """Select these hexes (those a selection may cover: the level's ``editable_hexes()``)."""
@@ -169,7 +143,7 @@ class HexScene(QGraphicsScene):
         self.set_selection(hexes_in_band(self.document.level.editable_hexes(), self._select_anchor, corner))
 
     def end_selection(self) -> None:
-        self._select_anchor = None
+        super().end_selection()
         self.band_item.hide()
 
     # -- the tools' preview ---------------------------------------------------------------------
@@ -191,48 +165,8 @@ class HexScene(QGraphicsScene):
             self._set_hover(-1)
 
     # -- mouse --------------------------------------------------------------------------------------
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        cell = self.cell_at(event.scenePos())
-        if event.button() == Qt.MouseButton.RightButton:
-            self.begin_selection(event.scenePos())
-        elif event.button() == Qt.MouseButton.MiddleButton:
-            if cell >= 0:
-                self.pick(cell)
-        elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.press(self, cell, event)
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        cell = self.cell_at(event.scenePos())
-        self._set_hover(cell)
-        if self._select_anchor is not None and event.buttons() & Qt.MouseButton.RightButton:
-            self.extend_selection(event.scenePos())
-        elif event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.drag(self, cell, event)
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.RightButton:
-            self.end_selection()
-        elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.release(self, self.cell_at(event.scenePos()), event)
-        event.accept()
-
-    def _set_hover(self, cell: int) -> None:
-        if cell == self.hover_cell:
-            return
-        self.hover_cell = cell
-        if cell < 0:
-            self.hover_item.hide()
-        else:
-            self.hover_item.setPolygon(hex_polygon(*self.cells[cell]))
-            self.hover_item.show()
-        if self.tool is not None:
-            self.tool.hover(self, cell)
-        self.hoverCellChanged.emit(cell)
-
-    def leave(self) -> None:
-        self._set_hover(-1)
+    def _place_hover(self, cell: int) -> None:
+        self.hover_item.setPolygon(hex_polygon(*self.cells[cell]))
 
     def pick(self, cell: int) -> None:
         """Eyedropper: what covers the hex becomes the brush's item."""

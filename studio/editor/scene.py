@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from studio.core.grid import link_targets
 from studio.editor.cell_painter import CellPainter
+from studio.editor.scene_base import EditorScene
 from studio.model.document import LevelDocument
 
 CELL = 32  # scene units per cell
@@ -233,26 +234,15 @@ def draw_arrows(painter: QPainter, level, pairs: list[tuple[int, int]], colour: 
         painter.drawPath(heads)
 
 
-class LevelScene(QGraphicsScene):
-    hoverCellChanged = Signal(int)  # -1 when the cursor leaves the level
-    layerChanged = Signal(int)
-    cellSelectionChanged = Signal()
-    valuePicked = Signal(str, int)  # eyedropper: palette kind and value
+class LevelScene(EditorScene):
+    scene_margin = CELL * 2
 
     def __init__(self, document: LevelDocument, cell_painter: CellPainter, parent=None):
-        super().__init__(parent)
-        self.document = document
-        self.cell_painter = cell_painter
-        self.layer = 0
+        super().__init__(document, cell_painter, parent)
         self.show_other_layer = True
         self.show_links = True
         self.show_grid = False
         self.selection: QRect | None = None  # in cells
-        self.hover_cell = -1
-        self.tool = None
-        self.current_item = None  # the palette item tools draw with
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.setBackgroundBrush(QColor(58, 60, 66))
 
         self.grid_item = GridItem(self)
         self.addItem(self.grid_item)
@@ -281,7 +271,6 @@ class LevelScene(QGraphicsScene):
         self.addItem(self.preview_item)
 
         self._entity_cells = set(cell_painter.entity_cells(document.level))
-        self._select_anchor: tuple[int, int] | None = None
         self._update_scene_rect()
         document.cellsChanged.connect(self._on_cells_changed)
         document.entitiesChanged.connect(self._on_entities_changed)
@@ -305,10 +294,6 @@ class LevelScene(QGraphicsScene):
     def level_rect(self) -> QRectF:
         return self.grid_item.boundingRect()
 
-    def _update_scene_rect(self) -> None:
-        margin = CELL * 2
-        self.setSceneRect(self.level_rect().adjusted(-margin, -margin, margin, margin))
-
     # -- view state ------------------------------------------------------------
     def set_layer(self, layer: int) -> None:
         if layer != self.layer:
@@ -330,14 +315,6 @@ class LevelScene(QGraphicsScene):
     def set_show_grid(self, show: bool) -> None:
         self.show_grid = show
         self.grid_item.update()
-
-    def set_tool(self, tool) -> None:
-        if self.tool is not None:
-            self.tool.deactivate(self)
-        self.tool = tool
-        self.preview_item.hide()
-        if tool is not None:
-            tool.activate(self)
 
     # -- selection -------------------------------------------------------------
     def set_selection(self, rect: QRect | None) -> None:
@@ -364,6 +341,19 @@ class LevelScene(QGraphicsScene):
         width = self.document.level.width
         r = self.selection
         return [y * width + x for y in range(r.top(), r.bottom() + 1) for x in range(r.left(), r.right() + 1)]
+
+    # A selection drag (the right button, or the select tool's left) spans a rectangle of cells.
+    def begin_selection(self, pos: QPointF) -> None:
+        x, y = self.cell_xy_clamped(pos)
+        self._select_anchor = (x, y)
+        self.set_selection(QRect(x, y, 1, 1))
+
+    def extend_selection(self, pos: QPointF) -> None:
+        if self._select_anchor is None:
+            return
+        x, y = self.cell_xy_clamped(pos)
+        ax, ay = self._select_anchor
+        self.set_selection(QRect(min(ax, x), min(ay, y), abs(ax - x) + 1, abs(ay - y) + 1))
 
     # -- repainting what changed -------------------------------------------------
     def _on_cells_changed(self, cells: list[int]) -> None:
@@ -416,53 +406,8 @@ class LevelScene(QGraphicsScene):
         self.links_item.update()
 
     # -- mouse -----------------------------------------------------------------
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        cell = self.cell_at(event.scenePos())
-        button = event.button()
-        if button == Qt.MouseButton.RightButton:
-            x, y = self.cell_xy_clamped(event.scenePos())
-            self._select_anchor = (x, y)
-            self.set_selection(QRect(x, y, 1, 1))
-        elif button == Qt.MouseButton.MiddleButton:
-            if cell >= 0:
-                self.pick(cell)
-        elif button == Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.press(self, cell, event)
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        cell = self.cell_at(event.scenePos())
-        self._set_hover(cell)
-        if self._select_anchor is not None and event.buttons() & Qt.MouseButton.RightButton:
-            x, y = self.cell_xy_clamped(event.scenePos())
-            ax, ay = self._select_anchor
-            self.set_selection(QRect(min(ax, x), min(ay, y), abs(ax - x) + 1, abs(ay - y) + 1))
-        elif event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.drag(self, cell, event)
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.RightButton:
-            self._select_anchor = None
-        elif event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.release(self, self.cell_at(event.scenePos()), event)
-        event.accept()
-
-    def _set_hover(self, cell: int) -> None:
-        if cell == self.hover_cell:
-            return
-        self.hover_cell = cell
-        if cell < 0:
-            self.hover_item.hide()
-        else:
-            self.hover_item.setRect(cell_rect(self.document.level, cell))
-            self.hover_item.show()
-        if self.tool is not None:
-            self.tool.hover(self, cell)
-        self.hoverCellChanged.emit(cell)
-
-    def leave(self) -> None:
-        self._set_hover(-1)
+    def _place_hover(self, cell: int) -> None:
+        self.hover_item.setRect(cell_rect(self.document.level, cell))
 
     def pick(self, cell: int) -> None:
         """Eyedropper: make what is on the cell the drawing item (an entity first, then the tile)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 
 from studio.core.errors import LevelLimitError
 from studio.core.grid import bundle_toggling_link, flood_region, is_link_source, link_targets, links_many, rect_cells
@@ -311,21 +311,14 @@ class SelectTool(Tool):
     shortcut = "M"
     tip = "Drag a selection rectangle (the right button does this with any tool)."
 
-    def __init__(self):
-        self.anchor: tuple[int, int] | None = None
-
     def press(self, scene, cell, event):
-        self.anchor = scene.cell_xy_clamped(event.scenePos())
-        scene.set_selection(QRect(*self.anchor, 1, 1))
+        scene.begin_selection(event.scenePos())
 
     def drag(self, scene, cell, event):
-        if self.anchor is not None:
-            x, y = scene.cell_xy_clamped(event.scenePos())
-            ax, ay = self.anchor
-            scene.set_selection(QRect(min(ax, x), min(ay, y), abs(ax - x) + 1, abs(ay - y) + 1))
+        scene.extend_selection(event.scenePos())
 
     def release(self, scene, cell, event):
-        self.anchor = None
+        scene.end_selection()
 
 
 ALL_TOOLS = (BrushTool, RectangleTool, FloodFillTool, EraserTool, SelectTool, PlayerStartTool, BotTool, LinkTool)

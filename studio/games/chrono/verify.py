@@ -16,9 +16,8 @@ kind) and ``reason`` (which clone, where, why).
 
 from __future__ import annotations
 
-import hashlib
-
 from studio.core.errors import LevelFormatError
+from studio.core.verifying import UnreadableLevelFile, read_level_file
 
 GAME = "chrono"
 
@@ -39,12 +38,9 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
         return [dict(base, verdict="error", moves=None, score=None, clones=None,
                      error="ChronoShift levels hold their own Solution; give other letters with --solution")]
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        return [dict(base, verdict="error", moves=None, score=None, clones=None,
-                     error=f"cannot read the file: {e.strerror or e}")]
-    base["md5"] = hashlib.md5(data).hexdigest()
+        data, base["md5"] = read_level_file(path)
+    except UnreadableLevelFile as e:
+        return [dict(base, verdict="error", moves=None, score=None, clones=None, error=str(e))]
     try:
         level = load_superfun(data)
         letters = "".join(moves) if moves is not None else parse_actions(level.solution_text)

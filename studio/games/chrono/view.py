@@ -9,12 +9,12 @@ is what the editor scene uses (``make_cell_painter``); ``render_level`` is what
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap, QRadialGradient
 
+from studio.editor.pixmaps import PixmapCache, blit, device_pixel_ratio
 from studio.games.chrono.glyphs import GLYPH_NAMES, Glyph, glyph_name, is_button, is_gate
 from studio.games.chrono.level import ChronoLevel
 
@@ -302,8 +302,7 @@ class ChronoArt:
     """Draws glyphs, the time machine and clones into any rectangle, and caches pixmaps of them."""
 
     def __init__(self, cache_limit: int = 1024):
-        self._pixmaps: OrderedDict[tuple, QPixmap] = OrderedDict()
-        self._cache_limit = cache_limit
+        self._pixmaps = PixmapCache(cache_limit)
 
     @staticmethod
     def _in_cell(painter: QPainter, rect: QRectF, paint: Painter) -> None:
@@ -326,35 +325,18 @@ class ChronoArt:
     def draw_clone(self, painter: QPainter, rect: QRectF, number: int, current: bool, ghost: bool = False) -> None:
         self._in_cell(painter, QRectF(rect), _clone(number, current, ghost))
 
-    def _cached(self, key: tuple, size: int, dpr: float, paint: Callable[[QPainter, QRectF], None]) -> QPixmap:
-        pixmap = self._pixmaps.get(key)
-        if pixmap is not None:
-            self._pixmaps.move_to_end(key)
-            return pixmap
-        device = max(1, round(size * dpr))
-        pixmap = QPixmap(device, device)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        paint(painter, QRectF(0, 0, device, device))
-        painter.end()
-        pixmap.setDevicePixelRatio(dpr)
-        self._pixmaps[key] = pixmap
-        if len(self._pixmaps) > self._cache_limit:
-            self._pixmaps.popitem(last=False)
-        return pixmap
-
     def glyph_pixmap(self, glyph: int, size: int, dpr: float = 1.0) -> QPixmap:
-        return self._cached(("glyph", glyph, size, dpr), size, dpr, lambda p, r: self.draw_glyph(p, r, glyph))
+        return self._pixmaps.get(("glyph", glyph, size, dpr), size, dpr, lambda p, r: self.draw_glyph(p, r, glyph))
 
     def broken_passage_pixmap(self, size: int, dpr: float = 1.0) -> QPixmap:
-        return self._cached(("broken", size, dpr), size, dpr, self.draw_broken_passage)
+        return self._pixmaps.get(("broken", size, dpr), size, dpr, self.draw_broken_passage)
 
     def time_machine_pixmap(self, size: int, dpr: float = 1.0) -> QPixmap:
-        return self._cached(("machine", size, dpr), size, dpr, self.draw_time_machine)
+        return self._pixmaps.get(("machine", size, dpr), size, dpr, self.draw_time_machine)
 
     def clone_pixmap(self, number: int, current: bool, size: int, ghost: bool = False, dpr: float = 1.0) -> QPixmap:
-        return self._cached(("clone", number, current, ghost, size, dpr), size, dpr,
-                            lambda p, r: self.draw_clone(p, r, number, current, ghost))
+        return self._pixmaps.get(("clone", number, current, ghost, size, dpr), size, dpr,
+                                 lambda p, r: self.draw_clone(p, r, number, current, ghost))
 
     def item_pixmap(self, kind: str, value: int, size: int, dpr: float = 1.0) -> QPixmap:
         """A palette item: a glyph, or the time machine (the player start) on floor."""
@@ -364,7 +346,7 @@ class ChronoArt:
         def paint(p: QPainter, rect: QRectF) -> None:
             self.draw_glyph(p, rect, Glyph.FLOOR)
             self.draw_time_machine(p, rect)
-        return self._cached(("item", kind, value, size, dpr), size, dpr, paint)
+        return self._pixmaps.get(("item", kind, value, size, dpr), size, dpr, paint)
 
     def render_level(self, level: ChronoLevel, scale: int = 32) -> QImage:
         scale = max(1, int(scale))
@@ -404,22 +386,13 @@ class ChronoCellPainter:
     def __init__(self, art: ChronoArt | None = None):
         self.art = art or default_art()
 
-    @staticmethod
-    def _dpr(painter: QPainter) -> float:
-        device = painter.device()
-        return device.devicePixelRatioF() if device is not None else 1.0
-
-    @staticmethod
-    def _blit(painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
-        painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
-
     def paint_cell(self, painter: QPainter, rect: QRectF, level: ChronoLevel, index: int, layer: int,
                    device_size: int) -> None:
         glyph = level.glyphs[index]
         if device_size > self.VECTOR_ABOVE:
             self.art.draw_glyph(painter, rect, glyph)
         else:
-            self._blit(painter, rect, self.art.glyph_pixmap(glyph, device_size, self._dpr(painter)))
+            blit(painter, rect, self.art.glyph_pixmap(glyph, device_size, device_pixel_ratio(painter)))
 
     def paint_ghost(self, painter, rect, level, index, layer, device_size) -> None:
         pass  # one layer: nothing of another to hint at
@@ -429,7 +402,7 @@ class ChronoCellPainter:
         if device_size > self.VECTOR_ABOVE:
             self.art.draw_time_machine(painter, rect)
         else:
-            self._blit(painter, rect, self.art.time_machine_pixmap(device_size, self._dpr(painter)))
+            blit(painter, rect, self.art.time_machine_pixmap(device_size, device_pixel_ratio(painter)))
 
     def entity_cells(self, level: ChronoLevel) -> list[int]:
         return [level.start]
@@ -485,10 +458,6 @@ class ChronoPlayPainter:
         width = state.board.width
         return QRectF((cell % width) * UNITS, (cell // width) * UNITS, UNITS, UNITS)
 
-    @staticmethod
-    def _blit(painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
-        painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
-
     def _ground(self, state, cell: int, size: int) -> QPixmap:
         """The cell's glyph as it stands now."""
         board, world = state.board, state.world
@@ -512,8 +481,8 @@ class ChronoPlayPainter:
         size = max(4, int(device_cell))
         board, world = state.board, state.world
         for cell in range(board.width * board.height):
-            self._blit(painter, self.cell_rect(state, cell), self._ground(state, cell, size))
-        self._blit(painter, self.cell_rect(state, board.start), self.art.time_machine_pixmap(size))
+            blit(painter, self.cell_rect(state, cell), self._ground(state, cell, size))
+        blit(painter, self.cell_rect(state, board.start), self.art.time_machine_pixmap(size))
         motions = {motion.sprite: motion for motion in frame.motions} if frame is not None else {}
         progress = frame.progress if frame is not None else 1.0
         crate = self.art.glyph_pixmap(Glyph.CRATE, size)
@@ -521,8 +490,8 @@ class ChronoPlayPainter:
             motion = motions.get(("crate", cell))
             rect = self._along(state, motion.path, progress) if motion else self.cell_rect(state, cell)
             if motion:  # the field it leaves shows what lies under it
-                self._blit(painter, self.cell_rect(state, cell), self._ground(state, cell, size))
-            self._blit(painter, rect, crate)
+                blit(painter, self.cell_rect(state, cell), self._ground(state, cell, size))
+            blit(painter, rect, crate)
         home = len(world.home)
         sharing: dict[int, list[int]] = {}
         for clone, cell in world.active_clones():
@@ -533,7 +502,7 @@ class ChronoPlayPainter:
             together = sharing[cell]
             if len(together) > 1:  # clones sharing a field stand side by side, a little smaller
                 rect = self._share(rect, together.index(clone), len(together))
-            self._blit(painter, rect, self.art.clone_pixmap(clone, clone == world.current, size))
+            blit(painter, rect, self.art.clone_pixmap(clone, clone == world.current, size))
         if home:
             self._paint_home_count(painter, self.cell_rect(state, board.start), home)
 

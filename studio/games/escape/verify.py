@@ -18,11 +18,11 @@ level, the level is still loaded and the empty solution played: one result with
 
 from __future__ import annotations
 
-import hashlib
 import os
 from functools import lru_cache
 
 from studio.core.errors import LevelFormatError
+from studio.core.verifying import UnreadableLevelFile, parse_direction_letters, read_level_file
 
 GAME = "escape"
 
@@ -44,14 +44,7 @@ def parse_moves(text: str) -> tuple[int, ...]:
     """``U D L R`` (any case; spaces and commas ignored) as directions 1-4."""
     from studio.games.escape.engine import LETTER_DIRECTIONS
 
-    moves = []
-    for ch in text.upper():
-        if ch in " ,\t\n":
-            continue
-        if ch not in LETTER_DIRECTIONS:
-            raise ValueError(f"{ch!r} is not a move: a solution is a string of U, D, L and R")
-        moves.append(LETTER_DIRECTIONS[ch])
-    return tuple(moves)
+    return parse_direction_letters(text, LETTER_DIRECTIONS)
 
 
 def verify_level(path: str, solutions: str | None = None, moves=None) -> list[dict]:
@@ -61,12 +54,10 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
 
     base = {"level": path, "game": GAME, "md5": None}
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        return [dict(base, solution=None, index=None, length=0, verdict="error", moves=None,
-                     error=f"cannot read the file: {e.strerror or e}")]
-    base["md5"] = md5 = hashlib.md5(data).hexdigest()
+        data, md5 = read_level_file(path)
+    except UnreadableLevelFile as e:
+        return [dict(base, solution=None, index=None, length=0, verdict="error", moves=None, error=str(e))]
+    base["md5"] = md5
 
     if moves is not None:
         plays = [(None, 0, tuple(moves))]

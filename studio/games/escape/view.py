@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
+from studio.editor.pixmaps import PixmapCache, blit, device_pixel_ratio
 from studio.games.escape.level import BIZARRO, NORMAL, EscapeLevel
 from studio.games.escape.tiles import LINKED_TILES, NUM_TILES, Bot, T, bot_name, is_bomb, tile_name
 
@@ -1090,8 +1091,7 @@ class EscapeArt:
     """Draws Escape's tiles, bots and player into any rect, and caches pixmaps of them."""
 
     def __init__(self, cache_limit: int = 4096):
-        self._pixmaps: OrderedDict[tuple, QPixmap] = OrderedDict()
-        self._cache_limit = cache_limit
+        self._pixmaps = PixmapCache(cache_limit)
 
     # -- vector drawing ------------------------------------------------------
     @staticmethod
@@ -1120,46 +1120,29 @@ class EscapeArt:
         self._in_cell(painter, QRectF(rect), _player)
 
     # -- cached pixmaps ------------------------------------------------------
-    def _cached(self, key: tuple, size: int, dpr: float, paint: Callable[[QPainter, QRectF], None]) -> QPixmap:
-        pixmap = self._pixmaps.get(key)
-        if pixmap is not None:
-            self._pixmaps.move_to_end(key)
-            return pixmap
-        device = max(1, round(size * dpr))
-        pixmap = QPixmap(device, device)
-        pixmap.fill(Qt.transparent)
-        painter = QPainter(pixmap)
-        paint(painter, QRectF(0, 0, device, device))
-        painter.end()
-        pixmap.setDevicePixelRatio(dpr)
-        self._pixmaps[key] = pixmap
-        if len(self._pixmaps) > self._cache_limit:
-            self._pixmaps.popitem(last=False)
-        return pixmap
-
     def tile_pixmap(self, tile: int, size: int, dpr: float = 1.0) -> QPixmap:
         """``tile`` at ``size`` x ``size`` logical pixels (``dpr`` for high-DPI screens), cached."""
-        return self._cached(("tile", tile, size, dpr), size, dpr, lambda p, r: self.draw_tile(p, r, tile))
+        return self._pixmaps.get(("tile", tile, size, dpr), size, dpr, lambda p, r: self.draw_tile(p, r, tile))
 
     def bot_pixmap(self, kind: int, size: int, order: int | None = None, dpr: float = 1.0) -> QPixmap:
         """A bot or bomb on a transparent background, cached."""
-        return self._cached(("bot", kind, order, size, dpr), size, dpr,
-                            lambda p, r: self.draw_bot(p, r, kind, order))
+        return self._pixmaps.get(("bot", kind, order, size, dpr), size, dpr,
+                                 lambda p, r: self.draw_bot(p, r, kind, order))
 
     def inset_pixmap(self, tile: int, size: int, dpr: float = 1.0) -> QPixmap:
         """A transparent cell with ``draw_other_layer_inset`` on it, cached: one blit per cell in the editor."""
-        return self._cached(("inset", tile, size, dpr), size, dpr,
-                            lambda p, r: self.draw_other_layer_inset(p, r, tile, round(r.width()), always=True))
+        return self._pixmaps.get(("inset", tile, size, dpr), size, dpr,
+                                 lambda p, r: self.draw_other_layer_inset(p, r, tile, round(r.width()), always=True))
 
     def faint_pixmap(self, tile: int, size: int, dpr: float = 1.0) -> QPixmap:
         """The tile at low opacity on a transparent cell, cached: a veil of the other layer."""
         def paint(p: QPainter, rect: QRectF):
             p.setOpacity(0.28)
             self.draw_tile(p, rect, tile)
-        return self._cached(("faint", tile, size, dpr), size, dpr, paint)
+        return self._pixmaps.get(("faint", tile, size, dpr), size, dpr, paint)
 
     def player_pixmap(self, size: int, dpr: float = 1.0) -> QPixmap:
-        return self._cached(("player", size, dpr), size, dpr, lambda p, r: self.draw_player(p, r))
+        return self._pixmaps.get(("player", size, dpr), size, dpr, lambda p, r: self.draw_player(p, r))
 
     def item_pixmap(self, kind: str, value: int, size: int, dpr: float = 1.0) -> QPixmap:
         """A palette item's picture ("tile" or "bot"; a bot stands on floor so it reads as placed)."""
@@ -1174,7 +1157,7 @@ class EscapeArt:
         def paint(p: QPainter, rect: QRectF):
             self.draw_tile(p, rect, T.FLOOR)
             p.drawPixmap(rect.toRect(), picture)
-        return self._cached(key, size, dpr, paint)
+        return self._pixmaps.get(key, size, dpr, paint)
 
     def clear_cache(self) -> None:
         self._pixmaps.clear()
@@ -1268,21 +1251,13 @@ class EscapeCellPainter:
     def __init__(self, art: EscapeArt | None = None):
         self.art = art or default_art()
 
-    @staticmethod
-    def _dpr(painter: QPainter) -> float:
-        device = painter.device()
-        return device.devicePixelRatioF() if device is not None else 1.0
-
-    def _blit(self, painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
-        painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
-
     def paint_cell(self, painter: QPainter, rect: QRectF, level: EscapeLevel, index: int, layer: int,
                    device_size: int) -> None:
         tile = level.layer(layer)[index]
         if device_size > self.VECTOR_ABOVE:
             self.art.draw_tile(painter, rect, tile)
         else:
-            self._blit(painter, rect, self.art.tile_pixmap(tile, device_size, self._dpr(painter)))
+            blit(painter, rect, self.art.tile_pixmap(tile, device_size, device_pixel_ratio(painter)))
 
     def prepare(self, level: EscapeLevel, layer: int) -> None:
         """Before a repaint: find the bizarro layer's background, the tile it mostly holds.
@@ -1300,16 +1275,16 @@ class EscapeCellPainter:
         their background as small corner insets; editing the bizarro layer, the whole normal
         layer as a faint veil, so the level's shape stays in view."""
         tile = level.layer(layer)[index]
-        dpr = self._dpr(painter)
+        dpr = device_pixel_ratio(painter)
         if layer == NORMAL:
-            self._blit(painter, rect, self.art.faint_pixmap(tile, device_size, dpr))
+            blit(painter, rect, self.art.faint_pixmap(tile, device_size, dpr))
             return
         if tile == getattr(self, "_bizarro_background", T.FLOOR):
             return  # the usual case, and it draws nothing
         if device_size > self.VECTOR_ABOVE:
             self.art.draw_other_layer_inset(painter, rect, tile, device_size, always=True)
         else:
-            self._blit(painter, rect, self.art.inset_pixmap(tile, device_size, dpr))
+            blit(painter, rect, self.art.inset_pixmap(tile, device_size, dpr))
 
     def paint_entities(self, painter: QPainter, cell_rect, level: EscapeLevel, layer: int, device_size: int) -> None:
         """Bots (numbered from 1, as in the bots list) and the player; faint on the bizarro layer,
@@ -1317,18 +1292,18 @@ class EscapeCellPainter:
         painter.save()
         painter.setOpacity(1.0 if layer == NORMAL else 0.4)
         vector = device_size > self.VECTOR_ABOVE
-        dpr = self._dpr(painter)
+        dpr = device_pixel_ratio(painter)
         for number, bot in enumerate(level.bots):
             rect = cell_rect(bot.cell)
             if vector:
                 self.art.draw_bot(painter, rect, bot.kind, number + 1)
             else:
-                self._blit(painter, rect, self.art.bot_pixmap(bot.kind, device_size, number + 1, dpr))
+                blit(painter, rect, self.art.bot_pixmap(bot.kind, device_size, number + 1, dpr))
         rect = cell_rect(level.index(*level.player))
         if vector:
             self.art.draw_player(painter, rect)
         else:
-            self._blit(painter, rect, self.art.player_pixmap(device_size, dpr))
+            blit(painter, rect, self.art.player_pixmap(device_size, dpr))
         painter.restore()
 
     def entity_cells(self, level: EscapeLevel) -> list[int]:
@@ -1391,9 +1366,6 @@ class EscapePlayPainter:
     def _cell_xy_rect(self, x: float, y: float) -> QRectF:
         return QRectF(x * UNITS, y * UNITS, UNITS, UNITS)
 
-    def _blit(self, painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
-        painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
-
     # -- the tiles ---------------------------------------------------------------
     def _tile_layer(self, state, size: int) -> QPixmap | None:
         if state.width * state.height * size * size > self.LAYER_CACHE_PIXELS:
@@ -1417,10 +1389,10 @@ class EscapePlayPainter:
     def _paint_tiles(self, painter: QPainter, state, size: int) -> None:
         layer = self._tile_layer(state, size)
         if layer is not None:
-            self._blit(painter, self.board_rect(state), layer)
+            blit(painter, self.board_rect(state), layer)
             return
         for cell, tile in enumerate(state.tiles):
-            self._blit(painter, self.cell_rect(state, cell), self.art.tile_pixmap(tile, size))
+            blit(painter, self.cell_rect(state, cell), self.art.tile_pixmap(tile, size))
 
     @staticmethod
     def _ground(state, cell: int) -> int:
@@ -1478,9 +1450,9 @@ class EscapePlayPainter:
                 if isinstance(motion.sprite, tuple) and motion.sprite[0] == "tile":
                     end = motion.path[-1]
                     if state.tiles[end] not in (T.FLOOR, T.ELECTRIC):
-                        self._blit(painter, self.cell_rect(state, end), self.art.tile_pixmap(self._ground(state, end), size))
+                        blit(painter, self.cell_rect(state, end), self.art.tile_pixmap(self._ground(state, end), size))
                     x, y = self._along(state, motion, progress)
-                    self._blit(painter, self._cell_xy_rect(x, y), self.art.tile_pixmap(motion.sprite[1], size))
+                    blit(painter, self._cell_xy_rect(x, y), self.art.tile_pixmap(motion.sprite[1], size))
                 else:
                     motions[motion.sprite] = motion
         before_bots = frame.report.before.bots if frame is not None else ()
@@ -1489,18 +1461,18 @@ class EscapePlayPainter:
             x, y = self._along(state, motion, progress) if motion else (cell % state.width, cell // state.width)
             rect = self._cell_xy_rect(x, y)
             if kind >= 0:
-                self._blit(painter, rect, self.art.bot_pixmap(self._bot_art(kind, data), size, number + 1))
+                blit(painter, rect, self.art.bot_pixmap(self._bot_art(kind, data), size, number + 1))
             elif kind == EXPLODED:  # a bomb that went off this turn
                 self._paint_blast(painter, self.cell_rect(state, cell), progress)
             elif frame is not None and number < len(before_bots) and before_bots[number][0] >= 0:
                 old_kind, _, old_data = before_bots[number]
                 painter.save()
                 painter.setOpacity(max(0.0, 1.0 - progress))
-                self._blit(painter, rect, self.art.bot_pixmap(self._bot_art(old_kind, old_data), size, number + 1))
+                blit(painter, rect, self.art.bot_pixmap(self._bot_art(old_kind, old_data), size, number + 1))
                 painter.restore()
         motion = motions.get("player")
         x, y = self._along(state, motion, progress) if motion else (state.player % state.width, state.player // state.width)
-        self._blit(painter, self._cell_xy_rect(x, y), self.art.player_pixmap(size))
+        blit(painter, self._cell_xy_rect(x, y), self.art.player_pixmap(size))
 
     def paint_outcome(self, painter: QPainter, state, outcome) -> None:
         """A dead player is struck through in red; a winner glows gold."""

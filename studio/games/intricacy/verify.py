@@ -13,9 +13,8 @@ lock file itself.
 
 from __future__ import annotations
 
-import hashlib
-
 from studio.core.errors import LevelFormatError
+from studio.core.verifying import UnreadableLevelFile, read_level_file
 from studio.games.intricacy.engine import parse_moves  # noqa: F401  (used by `studio verify --solution`)
 
 GAME = "intricacy"
@@ -27,12 +26,9 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
 
     base = {"level": path, "game": GAME, "md5": None}
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        return [dict(base, solution=None, index=None, length=0, verdict="error", moves=None,
-                     error=f"cannot read the file: {e.strerror or e}")]
-    base["md5"] = hashlib.md5(data).hexdigest()
+        data, base["md5"] = read_level_file(path)
+    except UnreadableLevelFile as e:
+        return [dict(base, solution=None, index=None, length=0, verdict="error", moves=None, error=str(e))]
     try:
         level = load_lock(data)
     except LevelFormatError as e:

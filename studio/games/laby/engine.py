@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from studio.core.verifying import parse_direction_letters
 from studio.games.laby.squares import DEFAULT_COLOURS, Square
 
 NONE, UP, DOWN, LEFT, RIGHT = 0, 1, 2, 3, 4
@@ -150,14 +151,7 @@ def play_solution(state: LabyState, moves) -> Verdict:
 
 def parse_moves(text: str) -> tuple[int, ...]:
     """``U D L R`` (any case; spaces and commas ignored) as moves 1-4."""
-    moves = []
-    for ch in text.upper():
-        if ch in " ,\t\n":
-            continue
-        if ch not in LETTER_DIRECTIONS:
-            raise ValueError(f"{ch!r} is not a move: a solution is a string of U, D, L and R")
-        moves.append(LETTER_DIRECTIONS[ch])
-    return tuple(moves)
+    return parse_direction_letters(text, LETTER_DIRECTIONS)
 
 
 def moves_text(moves) -> str:

@@ -14,9 +14,8 @@ Labyrinthos has no player files: ``--solutions`` gives an error result.
 
 from __future__ import annotations
 
-import hashlib
-
 from studio.core.errors import LevelFormatError
+from studio.core.verifying import UnreadableLevelFile, read_level_file
 from studio.games.laby.engine import NoSpawnError, initial_state, parse_moves, play_solution
 
 GAME = "laby"
@@ -33,11 +32,9 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
     index = 0 if moves is not None else None
     result = dict(base, index=index, length=len(played))
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        return [dict(result, verdict="error", moves=None, error=f"cannot read the file: {e.strerror or e}")]
-    result["md5"] = hashlib.md5(data).hexdigest()
+        data, result["md5"] = read_level_file(path)
+    except UnreadableLevelFile as e:
+        return [dict(result, verdict="error", moves=None, error=str(e))]
     if solutions is not None:
         return [dict(result, verdict="error", moves=None,
                      error="Labyrinthos keeps no player files: give the moves with --solution")]

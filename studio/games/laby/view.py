@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QRadialGradient
 
+from studio.editor.pixmaps import PixmapCache, blit, device_pixel_ratio
 from studio.games.laby.level import LabyLevel
 from studio.games.laby.squares import COLOUR_SCALE, DEFAULT_COLOURS, Colour, Square, square_name
 
@@ -39,7 +40,7 @@ class LabyArt:
     """Draws squares and the player's mark; caches pixmaps per square, colours and size."""
 
     def __init__(self):
-        self._pixmaps: dict[tuple, QPixmap] = {}
+        self._pixmaps = PixmapCache(_CACHE_LIMIT)
 
     # -- vector drawing, in a UNIT box ---------------------------------------------
     def draw_square(self, painter: QPainter, rect: QRectF, square: int, foreground: Colour, background: Colour) -> None:
@@ -119,20 +120,8 @@ class LabyArt:
     # -- cached pixmaps ---------------------------------------------------------------
     def square_pixmap(self, square: int, foreground: Colour, background: Colour, size: int,
                       dpr: float = 1.0) -> QPixmap:
-        key = (square, foreground, background, size, dpr)
-        pixmap = self._pixmaps.get(key)
-        if pixmap is None:
-            if len(self._pixmaps) >= _CACHE_LIMIT:
-                self._pixmaps.clear()
-            pixels = max(1, round(size * dpr))
-            pixmap = QPixmap(pixels, pixels)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(pixmap)
-            self.draw_square(painter, QRectF(0, 0, pixels, pixels), square, foreground, background)
-            painter.end()
-            pixmap.setDevicePixelRatio(dpr)
-            self._pixmaps[key] = pixmap
-        return pixmap
+        return self._pixmaps.get((square, foreground, background, size, dpr), size, dpr,
+                                 lambda p, r: self.draw_square(p, r, square, foreground, background))
 
 
 _ART: LabyArt | None = None
@@ -157,11 +146,6 @@ class LabyCellPainter:
     def attach_document(self, document) -> None:
         self.document = document
 
-    @staticmethod
-    def _dpr(painter: QPainter) -> float:
-        device = painter.device()
-        return device.devicePixelRatioF() if device is not None else 1.0
-
     def paint_cell(self, painter: QPainter, rect: QRectF, level: LabyLevel, index: int, layer: int,
                    device_size: int) -> None:
         square = level.squares[index]
@@ -169,8 +153,8 @@ class LabyCellPainter:
         if device_size > self.VECTOR_ABOVE:
             self.art.draw_square(painter, rect, square, foreground, background)
         else:
-            pixmap = self.art.square_pixmap(square, foreground, background, device_size, self._dpr(painter))
-            painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
+            blit(painter, rect, self.art.square_pixmap(square, foreground, background, device_size,
+                                                       device_pixel_ratio(painter)))
 
     def paint_ghost(self, painter, rect, level, index, layer, device_size) -> None:
         pass  # one layer: nothing to show faintly
@@ -290,7 +274,7 @@ class LabyPlayPainter:
         size = max(4, int(device_cell))
         layer = self._maze(board, size)
         if layer is not None:
-            painter.drawPixmap(self.board_rect(state), layer, QRectF(0, 0, layer.width(), layer.height()))
+            blit(painter, self.board_rect(state), layer)
         else:
             for cell, square in enumerate(board.squares):
                 foreground, background = board.colours[square]

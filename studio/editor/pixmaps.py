@@ -1,0 +1,58 @@
+"""What the games' art shares to draw cells from cached pixmaps.
+
+A game's art paints a cell as vectors into any rectangle; the editor and the
+play-test blit cached pixmaps of those pictures instead, one per picture, size
+and device pixel ratio, which is what keeps a repaint of many cells fast.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Callable, Hashable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap
+
+
+class PixmapCache:
+    """Square pixmaps painted on first use and kept, the least recently used dropped past ``limit``."""
+
+    def __init__(self, limit: int):
+        self._pixmaps: OrderedDict[Hashable, QPixmap] = OrderedDict()
+        self.limit = limit
+
+    def get(self, key: Hashable, size: int, dpr: float, paint: Callable[[QPainter, QRectF], None]) -> QPixmap:
+        """The pixmap under ``key`` (which should name the size and dpr too), else one ``size``
+        logical pixels square at ``dpr``, transparent, that ``paint(painter, device_rect)`` fills."""
+        pixmap = self._pixmaps.get(key)
+        if pixmap is not None:
+            self._pixmaps.move_to_end(key)
+            return pixmap
+        device = max(1, round(size * dpr))
+        pixmap = QPixmap(device, device)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        paint(painter, QRectF(0, 0, device, device))
+        painter.end()
+        pixmap.setDevicePixelRatio(dpr)
+        self._pixmaps[key] = pixmap
+        if len(self._pixmaps) > self.limit:
+            self._pixmaps.popitem(last=False)
+        return pixmap
+
+    def clear(self) -> None:
+        self._pixmaps.clear()
+
+    def __len__(self) -> int:
+        return len(self._pixmaps)
+
+
+def device_pixel_ratio(painter: QPainter) -> float:
+    """The ratio of the device the painter draws on (2.0 on a high-DPI screen; 1.0 with no device)."""
+    device = painter.device()
+    return device.devicePixelRatioF() if device is not None else 1.0
+
+
+def blit(painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
+    """Draw all of ``pixmap`` into ``rect`` (scene units), whatever its device pixel ratio."""
+    painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
