@@ -71,7 +71,11 @@ def main() -> None:
     from PySide6.QtCore import QSettings
 
     path = largest_level()
-    window = MainWindow(StudioSettings(QSettings("/tmp/studio-bench.ini", QSettings.Format.IniFormat)))
+    import tempfile
+
+    # Fresh settings: a first start, with the default docks and no remembered layout.
+    settings_file = Path(tempfile.mkdtemp()) / "settings.ini"
+    window = MainWindow(StudioSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
     window.resize(1400, 1000)
     window.show()
     app.processEvents()

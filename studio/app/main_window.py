@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self._connect_actions()
         self._restore_view_settings()
+        self._show_default_palette()
         self._update_actions()
         self.playtest = install_playtest(self)
         self.solving = install_solving(self)
@@ -195,6 +196,12 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
+
+    def _show_default_palette(self) -> None:
+        """The first game's palette from the start, so it is there before any level is open
+        (and its icons are drawn while the window starts, not when the first level opens)."""
+        game = self.games[0]
+        self.palette_dock.set_game(game, game.view().make_cell_painter())
 
     # -- panes -----------------------------------------------------------------------
     def current_pane(self) -> EditorPane | None:

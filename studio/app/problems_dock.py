@@ -58,9 +58,15 @@ class ProblemsDock(QDockWidget):
             except (RuntimeError, TypeError):
                 pass
         self.document = document
-        if document is not None:
-            document.changed.connect(self.schedule)
-        self.refresh()
+        if document is None:
+            self.refresh()
+            return
+        document.changed.connect(self.schedule)
+        # Check once the event loop is free again: opening a level paints it first.
+        QTimer.singleShot(0, self, self._refresh_if_current(document))
+
+    def _refresh_if_current(self, document):
+        return lambda: self.refresh() if self.document is document else None
 
     def schedule(self) -> None:
         self._timer.start()

@@ -63,7 +63,8 @@ class SolvingController(QObject):
         pane = self.window.current_pane()
         document = pane.document if pane is not None else None
         self.problems_dock.show_document(document)
-        self.actions["solve"].setEnabled(document is not None and solver_for(document.game) is not None)
+        # Only whether the game names a solver: importing it can wait for the first Solve.
+        self.actions["solve"].setEnabled(document is not None and "solve" in document.game.extras)
 
     def select_cell(self, cell: int) -> None:
         pane = self.window.current_pane()
