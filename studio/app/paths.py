@@ -56,24 +56,16 @@ def resources_dir() -> Path:
 
 
 def sample_level_path() -> Path | None:
-    """The level the GUI opens when started with no file: the first Escape tutorial level.
+    """The level the GUI opens when started with no file: the first bundled level of the
+    first registered game (Escape's first tutorial level), else of any game; None when
+    no level is bundled at all."""
+    from studio.core.game import all_games
 
-    That is ``levels/escape/01-*.esx``; failing that the first bundled level of
-    any game, in name order; None when no level is bundled at all.
-    """
     levels = levels_dir()
-    escape = levels / "escape"
-    firsts = sorted(escape.glob("01-*.esx")) if escape.is_dir() else []
-    if firsts:
-        return firsts[0]
-    candidates = sorted(escape.glob("*.esx")) if escape.is_dir() else []
-    if candidates:
-        return candidates[0]
-    if levels.is_dir():
-        from studio.core.game import game_for_path
-
-        for game_dir in sorted(p for p in levels.iterdir() if p.is_dir()):
-            files = sorted(p for p in game_dir.iterdir() if p.is_file() and game_for_path(p) is not None)
+    for game in all_games():
+        folder = levels / game.id
+        if folder.is_dir():
+            files = sorted(p for p in folder.iterdir() if p.is_file() and game.matches(p))
             if files:
                 return files[0]
     return None
