@@ -11,10 +11,11 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 import qtawesome as qta
 
-from studio.core.problems import Problem, lint_level
+from studio.core.problems import Problem, lint_level, problem_place
 
 DEBOUNCE_MS = 300
-_ICONS = {"error": ("fa5s.times-circle", "#e06c6c"), "warning": ("fa5s.exclamation-triangle", "#e5c07b")}
+_ICONS = {"error": ("fa5s.times-circle", "#e06c6c"), "warning": ("fa5s.exclamation-triangle", "#e5c07b"),
+          "info": ("fa5s.info-circle", "#61afef")}
 
 
 class ProblemsDock(QDockWidget):
@@ -85,9 +86,9 @@ class ProblemsDock(QDockWidget):
 
     def _show(self) -> None:
         self.tree.clear()
-        width = getattr(self.document.level, "width", 1) if self.document is not None else 1
+        level = self.document.level if self.document is not None else None
         for problem in self.problems:
-            item = QTreeWidgetItem([problem.where(width), problem.message, problem.rule])
+            item = QTreeWidgetItem([problem_place(level, problem), problem.message, problem.rule])
             icon, colour = _ICONS.get(problem.severity, _ICONS["warning"])
             item.setIcon(0, qta.icon(icon, color=colour))
             item.setToolTip(1, problem.message)
@@ -99,9 +100,11 @@ class ProblemsDock(QDockWidget):
             self.summary.setText("No problems found.")
         else:
             errors = sum(1 for p in self.problems if p.severity == "error")
-            warnings = len(self.problems) - errors
+            notes = sum(1 for p in self.problems if p.severity == "info")
+            warnings = len(self.problems) - errors - notes
             parts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []
             parts += [f"{warnings} warning{'s' * (warnings != 1)}"] if warnings else []
+            parts += [f"{notes} note{'s' * (notes != 1)}"] if notes else []
             self.summary.setText(", ".join(parts) + " (double-click one to select its cell)")
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:

@@ -176,7 +176,11 @@ def describe_result(record: dict) -> str:
     cost = f"{record['states']:,} states in {record['seconds']:.1f} s"
     if record["solved"]:
         how = "a shortest solution (proven)" if record["optimal"] else "a solution, not proven shortest"
+        if record["optimal"] and record.get("bounded"):
+            how = "a shortest solution within the search bounds (proven)"
         return f"Found {how}: {record['length']} moves ({cost})."
+    if record["optimal"] and record.get("bounded"):
+        return f"No solution within the search bounds: the search tried every position ({cost})."
     if record["optimal"]:
         return f"The level cannot be solved: the search tried every position ({cost})."
     return f"No solution found in time ({cost}). Try a longer time limit."

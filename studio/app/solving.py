@@ -70,8 +70,13 @@ class SolvingController(QObject):
         pane = self.window.current_pane()
         if pane is None:
             return
-        width = pane.document.level.width
-        pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
+        hex_of = getattr(pane.scene, "hex_of", None)  # a hex scene numbers its cells itself
+        if hex_of is not None:
+            found = hex_of(cell)
+            pane.scene.set_selection([found] if found is not None else None)
+        else:
+            width = pane.document.level.width
+            pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
         if pane.scene.selection_item is not None:
             pane.view.centerOn(pane.scene.selection_item)
 

@@ -6,7 +6,10 @@ Text: one line per problem, ``FILE:(x, y): severity: message [rule]``. With
 ``message``, ``cell``, ``x``, ``y`` (null for the whole level); a level that cannot
 be read gives one object with ``rule`` "unreadable".
 
-Exit status: 0 when no level has a problem, 1 when some has (or cannot be read),
+Severities are "error", "warning" and "info" (worth knowing, not a mistake; a hex
+level's x and y are the hex's axial q and r).
+
+Exit status: 0 when no level has a problem (info aside), 1 when some has (or cannot be read),
 2 for bad arguments.
 """
 
@@ -19,7 +22,7 @@ from pathlib import Path
 
 from studio.core.errors import LevelFormatError
 from studio.core.game import game_for_path
-from studio.core.problems import extra_function
+from studio.core.problems import extra_function, problem_record
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,8 +44,7 @@ def lint_file(path: str) -> list[dict]:
     lint = extra_function(game, "lint")
     if lint is None:
         return []
-    width = getattr(level, "width", 1)
-    return [dict(level=path, game=game.id, **problem.as_dict(width)) for problem in lint(level)]
+    return [dict(level=path, game=game.id, **problem_record(level, problem)) for problem in lint(level)]
 
 
 def _unreadable(path: str, game_id, message: str) -> dict:
@@ -55,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         for path in args.files:
             for problem in lint_file(path):
-                status = 1
+                if problem["severity"] != "info":
+                    status = 1
                 if args.json:
                     print(json.dumps(problem))
                 else:

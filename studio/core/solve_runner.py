@@ -4,6 +4,12 @@ A game that can solve registers ``Game.extras["solve"]``: a callable or
 "module:function" ``solve(level, *, timeout, progress, cancel) -> SearchResult``
 (core.solver), with ``solution`` filled in as the game's move letters.
 
+A game may also declare search options, ``Game.extras["solve_options"]``: a dict (or
+"module:NAME" of one) ``name -> (type, default, help)``; `studio solve` offers each as
+``--name-with-dashes`` and ``options`` dicts pass them on (only to the games that
+declared them). A result with a ``bounds`` dict (e.g. ``{"bounded": True, ...}``) adds
+those fields to the record: optimality is then relative to those bounds.
+
 - ``solve_file(path, timeout)`` -> the JSON record of `studio solve` (level, game,
   solved, optimal, length, solution, states, seconds; ``error`` when the file
   cannot be solved at all).
@@ -41,6 +47,14 @@ def solver_for(game):
         return None
 
 
+def solve_options(game) -> dict:
+    """The search options a game declares: name -> (type, default, help)."""
+    try:
+        return dict(extra_function(game, "solve_options") or {})
+    except ImportError:
+        return {}
+
+
 def _record(level: str, game_id: str | None, **fields) -> dict:
     record = {"level": level, "game": game_id, "solved": False, "optimal": False, "length": 0,
               "solution": "", "states": 0, "seconds": 0.0}
@@ -49,7 +63,7 @@ def _record(level: str, game_id: str | None, **fields) -> dict:
 
 
 def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | None,
-                      progress=None, cancel=None) -> dict:
+                      progress=None, cancel=None, options: dict | None = None) -> dict:
     """Load ``data`` as a level of the game and solve it: the JSON record."""
     game = game_by_id(game_id)
     solve = solver_for(game)
@@ -59,14 +73,16 @@ def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | Non
         level = game.load(data)
     except LevelFormatError as e:
         return _record(name, game.id, error=str(e))
-    result = solve(level, timeout=timeout, progress=progress, cancel=cancel)
+    declared = solve_options(game)
+    chosen = {key: value for key, value in (options or {}).items() if key in declared and value is not None}
+    result = solve(level, timeout=timeout, progress=progress, cancel=cancel, **chosen)
     fields = result.as_dict()
     return _record(name, game.id, **{k: fields[k] for k in
                                      ("solved", "optimal", "length", "solution", "states", "seconds")},
-                   depth=fields["depth"], stopped=fields["stopped"])
+                   depth=fields["depth"], stopped=fields["stopped"], **getattr(result, "bounds", {}))
 
 
-def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None) -> dict:
+def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None, options: dict | None = None) -> dict:
     game = game_for_path(path)
     if game is None:
         return _record(path, None, error="no game reads files with this name")
@@ -74,20 +90,21 @@ def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None) 
         data = Path(path).read_bytes()
     except OSError as e:
         return _record(path, game.id, error=f"cannot read the file: {e.strerror or e}")
-    return solve_level_bytes(game.id, data, path, timeout, cancel=cancel)
+    return solve_level_bytes(game.id, data, path, timeout, cancel=cancel, options=options)
 
 
 def _solve_task(task) -> dict:
     return solve_file(*task)
 
 
-def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs: int | None = None):
+def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs: int | None = None,
+                options: dict | None = None):
     """Solve each file, yielding the records in the order given. ``jobs`` worker
     processes (default: one per core when there are several files; 0 or 1 solves
     here)."""
     if jobs is None:
         jobs = (os.cpu_count() or 1) if len(paths) > 1 else 0
-    tasks = [(path, timeout) for path in paths]
+    tasks = [(path, timeout, None, options) for path in paths]
     if jobs <= 1 or len(tasks) < 2:
         for task in tasks:
             yield _solve_task(task)

@@ -51,6 +51,9 @@ GAME = register(
         view_module="studio.games.chrono.view",
         engine=CHRONO_ENGINE,
         extras={"verify": "studio.games.chrono.verify:verify_level",
-                "playtest": "studio.games.chrono.playtest:make_adapter"},
+                "playtest": "studio.games.chrono.playtest:make_adapter",
+                "solve": "studio.games.chrono.solve:solve_level",
+                "solve_options": "studio.games.chrono.solve:SOLVE_OPTIONS",
+                "lint": "studio.games.chrono.lint:lint_level"},
     )
 )

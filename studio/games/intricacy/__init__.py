@@ -71,6 +71,8 @@ GAME = register(
         extras={
             "verify": "studio.games.intricacy.verify:verify_level",
             "playtest": "studio.games.intricacy.playtest:make_adapter",
+            "solve": "studio.games.intricacy.solve:solve_level",
+            "lint": "studio.games.intricacy.lint:lint_level",
         },
     )
 )

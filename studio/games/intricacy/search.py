@@ -13,14 +13,20 @@ from studio.games.intricacy.engine import MOVE_LETTERS, initial_state, step
 from studio.games.intricacy.lock import Lock
 
 
+MONITOR_EVERY = 64
+
+
 class SearchResult(NamedTuple):
     solution: str | None  # move letters, or None when none was found within the bounds
     states: int  # distinct states seen
     complete: bool  # True when every reachable state (within max_moves) was explored
 
 
-def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000, letters: str | None = None
-                      ) -> SearchResult:
+def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000, letters: str | None = None,
+                      monitor=None) -> SearchResult:
+    """``monitor(states, depth)``, when given, is called every ``MONITOR_EVERY`` states
+    expanded; returning True stops the search there (a timeout, a cancel): the result
+    is then neither solved nor complete."""
     start = initial_state(lock)
     if start.is_open():
         return SearchResult("", 1, True)
@@ -31,8 +37,12 @@ def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000
         moves = [(l, m) for l, m in moves if m.tool != "hook"]
     parents = {start: None}
     queue = deque([(start, 0)])
+    expanded = 0
     while queue:
         state, depth = queue.popleft()
+        expanded += 1
+        if monitor is not None and expanded % MONITOR_EVERY == 0 and monitor(len(parents), depth):
+            return SearchResult(None, len(parents), False)
         if depth >= max_moves:
             continue
         for letter, move in moves:

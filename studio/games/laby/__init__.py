@@ -39,6 +39,8 @@ GAME = register(
             "verify": "studio.games.laby.verify:verify_level",
             "generate": "studio.games.laby.generator:generate_level",
             "playtest": "studio.games.laby.playtest:make_adapter",
+            "solve": "studio.games.laby.solve:solve_level",
+            "lint": "studio.games.laby.lint:lint_level",
         },
     )
 )
