@@ -7,10 +7,14 @@ solved within 60 s (goal 10 s), ``optimal`` only when proven.
 
 Figures printed:
 - plain search: breadth-first over single moves (every state is one position),
-  states expanded and positions generated per second, on a level it cannot finish;
-- walk search: A* over walk regions; each expansion stands for the whole region the
-  player can walk to, so "positions" counts the region's cells plus the positions
-  the engine produced;
+  positions expanded and new positions generated per second, on a level it cannot
+  finish in 3 s; this is the figure comparable with "states per second" of a plain
+  state-space search;
+- walk search: A* over walk regions; an expansion stands for the whole region the
+  player can walk to, so it is printed twice: expansions per second (far below the
+  target, each does a region's work) and positions per second, counting the
+  region's cells plus the positions its edges lead to;
+- which of these figures meet the 30,000 states/s target;
 - one line per tutorial level: solved, proven shortest, length, states, seconds.
 --plain also runs the plain breadth-first search on every level (the issue's
 baseline: it solves only some of them in 20 s).
@@ -83,11 +87,19 @@ def main() -> int:
         paths = [p for p in paths if p.name in args.levels]
 
     sample = load(TUTORIAL / "lev152.esx")
+    print(f"States per second on lev152, 3 s each (issue 8 target: {TARGET_RATE:,} Escape states/s):")
     expanded, generated = plain_rate(sample)
-    print(f"plain breadth-first (lev152): {expanded:,.0f} states expanded/s, {generated:,.0f} states generated/s")
+    print(f"  plain breadth-first over single moves: {expanded:,.0f} positions expanded/s "
+          f"(one position each, up to 4 engine steps), {generated:,.0f} new positions generated/s")
     expansions, positions = walk_rate(sample)
-    print(f"walk A* (lev152): {expansions:,.0f} expansions/s, {positions:,.0f} positions/s "
-          f"(target {TARGET_RATE:,} states/s: {'met' if positions >= TARGET_RATE else 'NOT met'})")
+    print(f"  walk A* (the solver): {expansions:,.0f} expansions/s; {positions:,.0f} positions/s counting, "
+          "for each expansion, the cells of its walk region (positions the player reaches by walking,\n"
+          "    covered by that one expansion and never stored) plus the positions its edges lead to")
+    meeting = [name for name, rate in (("plain expanded/s", expanded), ("plain generated/s", generated),
+                                        ("walk A* expansions/s", expansions), ("walk A* positions/s", positions))
+               if rate >= TARGET_RATE]
+    print(f"  {TARGET_RATE:,}/s target met by: {', '.join(meeting) if meeting else 'none of these figures'}"
+          " (an expansion of the walk A* does a whole region's work, so its rate is not comparable)")
     print()
     print(f"{'level':<12} {'solved':>6} {'proven':>6} {'length':>6} {'states':>9} {'seconds':>8}"
           + ("  plain BFS (20 s)" if args.plain else ""))

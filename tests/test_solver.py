@@ -213,3 +213,194 @@ def test_engine_space_bfs_matches_astar():
     a = search(space, method="bfs")
     b = search(space, method="astar")
     assert a.length == b.length == 5
+
+
+# -- the gate bound (reach.py): a panel far away must be pressed before the exit opens --
+
+def _gated_level():
+    """The stop sign between the player and the exit swaps with floor when the red block
+    lands on the panel at the far end: walk 3, push, walk 6 = 10 moves."""
+    level = build(["##########",
+                   "#pr...@.E#",
+                   "#.#.#.##.#",
+                   "##########"])
+    stop = level.index(7, 1)
+    level.tiles[stop] = int(T.STOP)
+    level.otiles[stop] = int(T.FLOOR)
+    level.dests[level.index(1, 1)] = stop
+    return level
+
+
+def _all_positions(level):
+    """Every position reachable with single moves, and each one's true moves to a win."""
+    from studio.games.escape.engine import step
+
+    start = initial_state(level)
+    successors, queue, seen = {}, [start], {start}
+    for state in queue:
+        successors[state] = []
+        for direction in (1, 2, 3, 4):
+            result = step(state, direction, False)
+            if result.moved and result.outcome != "dead":
+                successors[state].append(result.state)
+                if result.state not in seen and not result.state.won:
+                    seen.add(result.state)
+                    queue.append(result.state)
+                elif result.state.won:
+                    successors.setdefault(result.state, [])
+    to_win = {state: 0 for state in successors if state.won}
+    changed = True
+    while changed:  # (small graphs: plain relaxation to a fixed point)
+        changed = False
+        for state, nexts in successors.items():
+            best = min((to_win[n] + 1 for n in nexts if n in to_win), default=None)
+            if best is not None and best < to_win.get(state, 1 << 30):
+                to_win[state] = best
+                changed = True
+    return start, successors, to_win
+
+
+def test_the_gate_bound_counts_the_walk_to_the_panel():
+    level = _gated_level()
+    space = EscapeSpace(initial_state(level))
+    assert space.relaxation.gates is not None
+    assert space.lower_bound(space.start()) == 10  # the plain relaxation said 2
+    best = solve_level(level, timeout=10, method="astar")
+    plain = solve_level(level, timeout=10, method="bfs", walks=False, bound=False)
+    check_solution(level, best)
+    assert best.optimal and plain.optimal and best.length == plain.length == 10
+
+
+@pytest.mark.parametrize("rows, stop", [
+    (["##########", "#pr...@.E#", "#.#.#.##.#", "##########"], (7, 1)),
+    (["#########", "#p.r..@.#", "#.g.o...#", "#.....#E#", "#########"], (7, 2)),
+    (["#########", "#.r..@..#", "#.g.o.p.#", "#...p.#E#", "#########"], (7, 2)),
+])
+def test_the_gate_bound_never_exceeds_the_true_distance(rows, stop):
+    # (every position of small levels: the bound against the true distance to a win)
+    level = build(rows)
+    stop = level.index(*stop)
+    level.tiles[stop] = int(T.STOP)
+    level.otiles[stop] = int(T.FLOOR)
+    for cell in range(len(level.tiles)):
+        if level.tiles[cell] == T.PANEL:
+            level.dests[cell] = stop
+    start, successors, to_win = _all_positions(level)
+    space = EscapeSpace(start)
+    assert space.relaxation.gates is not None and len(successors) > 10
+    for state in successors:
+        bound = space.lower_bound(state)
+        if state in to_win:
+            assert bound is not None and bound <= to_win[state]
+    best = solve_level(level, timeout=20, method="astar")
+    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
+    assert best.optimal and plain.optimal and best.length == plain.length == to_win[start]
+
+
+# -- a boxed-in dalek does not stop walks (solve._boxed) --
+
+@pytest.mark.parametrize("rows, boxed", [
+    # green blocks with nothing a block can go onto behind them: the dalek never moves
+    (["#########", "#@.....E#", "####G####", "####G####", "###GDG###", "#########"], True),
+    # the dalek can push the green block above it into the corridor, then chase
+    (["#########", "#@......#", "###G#####", "###D#..E#", "#.......#", "#########"], False),
+])
+def test_a_boxed_dalek_leaves_walks_alone_and_lengths_agree_with_plain_search(rows, boxed):
+    from studio.games.escape.solve import _quiet
+
+    grid = [row.replace("G", "#").replace("D", ".") for row in rows]
+    level = build(grid)
+    width = len(rows[0])
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == "G":
+                level.tiles[level.index(x, y)] = int(T.GREEN)
+            elif ch == "D":
+                level.bots = [BotPlacement(y * width + x, int(Bot.DALEK))]
+    state = initial_state(level)
+    assert _quiet(state) == boxed
+    best = solve_level(level, timeout=20, method="astar")
+    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
+    assert best.optimal and plain.optimal and best.solved == plain.solved
+    if best.solved:
+        check_solution(level, best)
+        assert best.length == plain.length
+
+
+# -- pushes that certainly move nothing are not played (walks.QuietRegion.stuck) --
+
+def test_pushes_against_walls_are_skipped_and_lengths_agree_with_plain_search():
+    from studio.games.escape.walks import BoardBits, QuietRegion
+
+    level = build(["########",
+                   "#r@..r.#",
+                   "#.g..#.#",
+                   "#..o..E#",
+                   "########"])
+    state = initial_state(level)
+    bits = BoardBits(state.board)
+    moves = {(cell, direction) for _, cell, direction in QuietRegion(bits, state).engine_moves(bits)}
+    red_by_the_wall, red_in_the_open = level.index(1, 1), level.index(5, 1)
+    assert (red_by_the_wall + 1, 3) not in moves  # pushing it left, into the wall
+    assert (red_in_the_open - 1, 4) in moves  # pushing it right, onto floor
+    best = solve_level(level, timeout=20, method="astar")
+    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
+    check_solution(level, best)
+    assert best.optimal and plain.optimal and best.length == plain.length
+
+
+# -- frozen blocks and heart framers in the relaxation (reach.py) --
+
+def _with_tiles(rows, extra):
+    """``build`` with extra letters: 'G' green block, 'H' heart framer, 'Z' sleeping door."""
+    tiles = {"G": T.GREEN, "H": T.HEARTFRAMER, "Z": T.SLEEPINGDOOR}
+    level = build([row.translate(str.maketrans({k: "#" for k in extra})) for row in rows])
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch in extra:
+                level.tiles[level.index(x, y)] = int(tiles[ch])
+    return level
+
+
+def test_a_wall_of_green_blocks_is_frozen_but_a_loose_one_is_not():
+    from studio.games.escape.reach import frozen_blocks
+
+    level = _with_tiles(["GGGGGGG",
+                         "G@..G.G",
+                         "G..G..G",
+                         "G....EG",
+                         "GGGGGGG"], "G")
+    frozen = frozen_blocks(initial_state(level))
+    border = {level.index(x, y) for y in range(5) for x in range(7) if x in (0, 6) or y in (0, 4)}
+    assert border <= frozen
+    assert level.index(4, 1) not in frozen and level.index(3, 2) not in frozen  # pushable into the room
+
+
+@pytest.mark.parametrize("rows", [
+    ["GGGGGGG", "G@..G.G", "G..G..G", "G....EG", "GGGGGGG"],
+    ["#######", "#H.@.Z#", "#.###.#", "#...H.#", "#######"],
+    ["########", "#H..@.E#", "#.##G#.#", "#..Z...#", "########"],
+])
+def test_frozen_blocks_and_hearts_keep_the_bound_below_the_true_distance(rows):
+    level = _with_tiles(rows, "GHZ")
+    start, successors, to_win = _all_positions(level)
+    space = EscapeSpace(start)
+    for state in successors:
+        if state in to_win:
+            bound = space.lower_bound(state)
+            assert bound is not None and bound <= to_win[state]
+    best = solve_level(level, timeout=20, method="astar")
+    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
+    assert best.optimal and plain.optimal and best.solved == plain.solved
+    assert best.solved and best.length == plain.length == to_win[start]
+
+
+def test_a_sleeping_door_counts_the_walk_to_the_last_heart_framer():
+    level = _with_tiles(["#########",
+                         "#H....@Z#",
+                         "#########"], "HZ")
+    space = EscapeSpace(initial_state(level))
+    assert space.lower_bound(space.start()) == 11  # 5 to the heart framer, 6 back to the door
+    result = solve_level(level, timeout=10)
+    check_solution(level, result)
+    assert result.optimal and result.length == 11

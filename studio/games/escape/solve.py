@@ -24,7 +24,11 @@ The reductions that make the search small:
   reported to the search as *covered*).
 - Pruning and the lower bound: ``reach.Relaxation`` (cells the player could
   ever stand on, exits he could ever take); a position from which no possible
-  exit can be reached is dropped.
+  exit can be reached is dropped. Where it is sound (no bots, transporters,
+  remotes, gold, spheres or steel), the bound also counts the walk to the panel
+  or button that must open the way first (the gate bound, reach.py). The bound
+  is admissible but not always consistent; the A* reopens a position reached
+  more cheaply later, so solutions stay shortest.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from studio.games.escape.engine.state import EXPLODED, EscapeState
 from studio.games.escape.esp import moves_to_text
 from studio.games.escape.reach import Relaxation
 from studio.games.escape.tiles import Bot, T
-from studio.games.escape.walks import BoardBits, LayerCosts, QuietRegion
+from studio.games.escape.walks import BLOCK_STOPS, PUSHED_ONE_CELL, BoardBits, LayerCosts, QuietRegion
 
 DIRECTIONS = (1, 2, 3, 4)
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
@@ -59,6 +63,13 @@ for _tile in range(64):
         _NO_EFFECT[_tile] = 1
 _TRANSPORT, _PANEL, _EXIT, _LASER = int(T.TRANSPORT), int(T.PANEL), int(T.EXIT), bytes([T.LASER])
 _ACTIVE_BOTS = (int(Bot.DALEK), int(Bot.HUGBOT), EXPLODED)
+# Pushing one of these blocks against one of these tiles does nothing (walks.py).
+_PUSHED_ONE_CELL = bytearray(256)
+for _tile in PUSHED_ONE_CELL:
+    _PUSHED_ONE_CELL[_tile] = 1
+_BLOCK_STOPS = bytearray(256)
+for _tile in BLOCK_STOPS:
+    _BLOCK_STOPS[_tile] = 1
 _BOMB = int(Bot.BOMB)
 
 
@@ -68,9 +79,35 @@ def _with_player(state: EscapeState, cell: int) -> EscapeState:
 
 
 def _quiet(state: EscapeState) -> bool:
-    """Does nothing on the board act on its own after a move (bots, fuses, blasts)?"""
-    for kind, _, data in state.bots:
-        if kind in _ACTIVE_BOTS or (kind >= _BOMB and data >= 0):
+    """Does nothing on the board act on its own after a move (bots, fuses, blasts)?
+    A hugbot or dalek boxed in (``_boxed``) does not: it cannot move while the
+    player only walks, since walks change no tile."""
+    for kind, cell, data in state.bots:
+        if kind in _ACTIVE_BOTS:
+            if kind == EXPLODED or not _boxed(state, cell):
+                return False
+        elif kind >= _BOMB and data >= 0:
+            return False
+    return True
+
+
+def _boxed(state: EscapeState, cell: int) -> bool:
+    """Can a bot on ``cell`` not move in any direction, wherever the player stands? Each
+    neighbour is off the board, a tile nobody enters, or a block pushed one cell (or a
+    gold block) with nothing a block could go onto behind it (so the player is not
+    there either)."""
+    tiles = state.tiles
+    for table in state.board.neighbours[1:]:
+        there = table[cell]
+        if there < 0:
+            continue
+        tile = tiles[there]
+        if ENTER[tile] is blocked:
+            continue
+        if not _PUSHED_ONE_CELL[tile]:
+            return False
+        beyond = table[there]
+        if beyond >= 0 and not _BLOCK_STOPS[tiles[beyond]]:
             return False
     return True
 
@@ -217,6 +254,10 @@ class EscapeSpace:
                             if came_from is not None:
                                 came_from[target] = (cell, direction)
                         continue
+                if _PUSHED_ONE_CELL[tiles[there]]:
+                    beyond = neighbours[direction][there]
+                    if beyond < 0 or _BLOCK_STOPS[tiles[beyond]]:
+                        continue  # a push that certainly moves nothing
                 if placed is None:
                     placed = state if cell == start else _with_player(state, cell)
                 result = step(placed, direction, False)

@@ -15,12 +15,18 @@ transporter (no bot on it) to such a cell.
 from __future__ import annotations
 
 from studio.games.escape.engine.moves import ENTER, blocked
-from studio.games.escape.engine.tilesets import LASER_PASSES
+from studio.games.escape.engine.tilesets import BLOCK_LANDS, LASER_PASSES, WALKABLE
 from studio.games.escape.tiles import T
 
 QUIET_GROUND = (T.FLOOR, T.ROUGH, T.RDOWN, T.GDOWN, T.BDOWN, T.BPANEL, T.RPANEL, T.GPANEL, T.TRAP1, T.TRAP2)
 NOISY_TO_LEAVE = (T.PANEL, T.TRAP1, T.TRAP2)
 NO_EFFECT = tuple(t for t in range(64) if ENTER[t] is blocked or t == T.ELECTRIC)
+# Blocks that move one cell when pushed (gold: flies over floor and panels), and the
+# tiles none of them can be pushed into (and nobody stands on): pushing such a block
+# against such a tile, or off the board, does nothing.
+PUSHED_ONE_CELL = (T.RED, T.GREY, T.GREEN, T.GOLD, T.NS, T.NE, T.NW, T.SE, T.SW, T.WE, T.TRANSPONDER)
+BLOCK_STOPS = tuple(t for t in range(64) if not (WALKABLE[t] or BLOCK_LANDS[t])
+                    and t not in (T.HOLE, T.ELECTRIC, T.TRANSPORT))
 
 
 def _bit_table(tiles) -> bytes:
@@ -35,6 +41,8 @@ _GROUND_BITS = _bit_table(QUIET_GROUND)
 _NOISY_BITS = _bit_table(NOISY_TO_LEAVE)
 _EFFECT_BITS = _bit_table(t for t in range(64) if t not in NO_EFFECT)
 _TRANSPORT_BITS = _bit_table((T.TRANSPORT,))
+_PUSHED_BITS = _bit_table(PUSHED_ONE_CELL)
+_STOP_BITS = _bit_table(BLOCK_STOPS)
 _LASER = bytes([T.LASER])
 _PANEL, _EXIT = int(T.PANEL), int(T.EXIT)
 
@@ -103,7 +111,7 @@ class QuietRegion:
     moves out of it that the engine must play (everything but walks and moves that
     certainly do nothing or certainly kill)."""
 
-    __slots__ = ("layers", "quiet_sources", "noisy_sources", "quiet_targets", "effect")
+    __slots__ = ("layers", "quiet_sources", "noisy_sources", "quiet_targets", "effect", "stuck")
 
     def __init__(self, bits: BoardBits, state):
         tiles = state.tiles
@@ -151,11 +159,20 @@ class QuietRegion:
         # nothing nor a certain death (plain ground a laser sees); from a noisy one, all.
         self.quiet_targets = effect & ~walkable & ~teleport_bits & ~(ground & seen & ~bots)
         self.effect = effect
+        # per direction: the blocks a push that way cannot move (certainly nothing)
+        pushed = bits.of(tiles, _PUSHED_BITS)
+        if pushed:
+            stops = bits.of(tiles, _STOP_BITS)
+            self.stuck = [pushed & ~bits.sources(~stops & bits.full, d) for d in (1, 2, 3, 4)]
+        else:
+            self.stuck = (0, 0, 0, 0)
 
     def engine_moves(self, bits: BoardBits):
         """(walk cost, cell, direction) of every move the engine must play, cheapest first."""
         quiet_targets, effect = self.quiet_targets, self.effect
-        by_direction = [(d, bits.sources(quiet_targets, d), bits.sources(effect, d)) for d in (1, 2, 3, 4)]
+        stuck = self.stuck
+        by_direction = [(d, bits.sources(quiet_targets & ~stuck[d - 1], d), bits.sources(effect & ~stuck[d - 1], d))
+                        for d in (1, 2, 3, 4)]
         quiet_sources, noisy_sources = self.quiet_sources, self.noisy_sources
         for cost, layer in enumerate(self.layers):
             quiet_layer = layer & quiet_sources
