@@ -13,6 +13,21 @@ from studio.core.game import Game
 from studio.core.properties import specs_of
 
 
+
+def problem_label() -> QLabel:
+    """Where a dialog says why it cannot accept what was entered."""
+    label = QLabel()
+    label.setStyleSheet("color: #ff8a80")
+    label.setWordWrap(True)
+    return label
+
+
+def ok_cancel_buttons(dialog: QDialog) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
 class NewLevelDialog(QDialog):
     """A game and a size; the size boxes follow the chosen game's ``new_level_size`` rule
     (its default, bounds and step, and whether the height is the width), with its note."""
@@ -34,12 +49,8 @@ class NewLevelDialog(QDialog):
         self.size_note = QLabel()
         self.size_note.setWordWrap(True)
         self.size_note.setEnabled(False)  # greyed: a hint, not a problem
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #ff8a80")
-        self.problem.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.problem = problem_label()
+        buttons = ok_cancel_buttons(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.size_note)
@@ -117,12 +128,8 @@ class PropertiesDialog(QDialog):
         form.addRow("&Height:", self.height_box)
         note = QLabel("Resizing keeps the top-left corner in place.")
         note.setEnabled(False)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #ff8a80")
-        self.problem.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.problem = problem_label()
+        buttons = ok_cancel_buttons(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)
