@@ -13,7 +13,6 @@ from studio.core.game import Game
 from studio.core.properties import specs_of
 
 
-
 def problem_label() -> QLabel:
     """Where a dialog says why it cannot accept what was entered."""
     label = QLabel()
