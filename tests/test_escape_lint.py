@@ -150,4 +150,4 @@ def test_lint_command_json(tmp_path):
     assert found[0]["x"] == 1 and found[0]["y"] == 1 and found[0]["severity"] == "error"
     clean = subprocess.run([sys.executable, "-m", "studio", "lint", str(tmp_path / "good.esx")],
                            capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert clean.returncode == 0 and clean.stdout == ""
+    assert clean.returncode == 0 and clean.stdout == "1 level checked: no problems found\n"

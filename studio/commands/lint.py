@@ -1,7 +1,8 @@
 """`studio lint FILE... [--json]`: list each level's likely mistakes with its game's lint
 (``Game.extras["lint"]``, see core.problems).
 
-Text: one line per problem, ``FILE:(x, y): severity: message [rule]``. With
+Text: one line per problem, ``FILE:(x, y): severity: message [rule]``, and a
+closing count, so a clean run says so. With
 ``--json``, one object per problem: ``level``, ``game``, ``rule``, ``severity``,
 ``message``, ``cell``, ``x``, ``y`` (null for the whole level); a level that cannot
 be read gives one object with ``rule`` "unreadable".
@@ -54,9 +55,11 @@ def _unreadable(path: str, game_id, message: str) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     status = 0
+    found = 0
     try:
         for path in args.files:
             for problem in lint_file(path):
+                found += 1
                 if problem["severity"] != "info":
                     status = 1
                 if args.json:
@@ -64,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
                 else:
                     where = "" if problem["x"] is None else f"({problem['x']}, {problem['y']}):"
                     print(f"{path}:{where} {problem['severity']}: {problem['message']} [{problem['rule']}]")
+        if not args.json:
+            files = f"{len(args.files)} level{'s' * (len(args.files) != 1)}"
+            print(f"{files} checked: {found or 'no'} problem{'s' * (found != 1)} found")
         sys.stdout.flush()
     except BrokenPipeError:
         return 1
