@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from studio.games.escape.engine.bombs import bombs_tick, clear_last_explosions
 from studio.games.escape.engine.bots import bots_take_turns
-from studio.games.escape.engine.events import Killed
+from studio.games.escape.engine.events import Killed, Moved
 from studio.games.escape.engine.lasers import laser_that_sees
-from studio.games.escape.engine.moves import move_entity
+from studio.games.escape.engine.moves import ENTER, enter_open, move_entity
 from studio.games.escape.engine.state import EXPLODED, EscapeState, StepResult
 from studio.games.escape.engine.turn import PLAYER, Turn
 from studio.games.escape.tiles import Bot, T
 
 _EXIT, _BOMB = int(T.EXIT), int(Bot.BOMB)
+# Tiles whose edge effect (a grey panel firing, a trap decaying) makes a step more than a walk.
+_EDGE_TILES = frozenset({int(T.PANEL), int(T.TRAP1), int(T.TRAP2)})
 
 
 def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
@@ -24,6 +26,10 @@ def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
     """
     if state.dead or state.won or not 1 <= direction <= 4:
         return StepResult(state, False, _outcome(state), ())
+    if not state.bots:
+        walked = _plain_walk(state, direction, events)
+        if walked is not None:
+            return walked
     turn = Turn(state, events)
     if not move_entity(turn, PLAYER, direction):
         return StepResult(state, False, "none", tuple(turn.events or ()))
@@ -45,6 +51,21 @@ def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
         outcome = "dead"
     # (tuple.__new__ skips the NamedTuple's Python-level __new__: this is the hot path)
     return tuple.__new__(StepResult, (new, True, outcome, tuple(turn.events) if turn.events else ()))
+
+
+def _plain_walk(state: EscapeState, direction: int, events: bool) -> StepResult | None:
+    """The commonest move, with no bots about: the player walks from open ground onto open
+    ground and nothing else can change, so no scratch board is needed. None for any other move."""
+    tiles, here = state.tiles, state.player
+    there = state.board.neighbours[direction][here]
+    if there < 0 or ENTER[tiles[there]] is not enter_open or tiles[here] in _EDGE_TILES or tiles[there] in _EDGE_TILES:
+        return None
+    laser = laser_that_sees(tiles, state.board.width, there)
+    won = laser is None and tiles[there] == _EXIT
+    new = tuple.__new__(EscapeState, (tiles, state.otiles, state.flags, there, (), laser is not None, won, state.board))
+    outcome = "dead" if laser is not None else ("won" if won else "none")
+    log = ((Moved("player", here, there),) + ((laser,) if laser else ())) if events else ()
+    return tuple.__new__(StepResult, (new, True, outcome, log))
 
 
 def _outcome(state: EscapeState) -> str:
