@@ -38,3 +38,18 @@ def window(qtbot, settings):
     from tests.gui_helpers import show_main_window
 
     return show_main_window(qtbot, settings)
+
+
+@pytest.fixture
+def level_file(tmp_path) -> Path:
+    """A blank 12x8 Escape level with an exit in its bottom-right corner (test files may
+    define their own ``level_file`` for other games)."""
+    from studio.games.escape.esx import save_esx
+    from studio.games.escape.level import EscapeLevel
+    from studio.games.escape.tiles import T
+
+    level = EscapeLevel.blank(12, 8, "Test", "Tester")
+    level.tiles[level.index(11, 7)] = T.EXIT
+    path = tmp_path / "test.esx"
+    path.write_bytes(save_esx(level))
+    return path

@@ -6,7 +6,7 @@ import pytest
 
 from studio.core.errors import LevelLimitError
 from studio.games.escape import GAME
-from studio.games.escape.level import BIZARRO, NORMAL, BotPlacement, EscapeLevel
+from studio.games.escape.level import BIZARRO, NORMAL, EscapeLevel
 from studio.games.escape.tiles import T
 from studio.model import commands
 from studio.model.document import LevelDocument

@@ -1,6 +1,5 @@
 """The Escape editor driven through its real widgets with pytest-qt."""
 
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -10,15 +9,6 @@ from studio.games.escape.esx import save_esx
 from studio.games.escape.level import EscapeLevel
 from studio.games.escape.tiles import T
 from tests.gui_helpers import cell_point, click, drag, move, open_at_actual_size, show_main_window, wheel
-
-
-@pytest.fixture
-def level_file(tmp_path) -> Path:
-    level = EscapeLevel.blank(12, 8, "Test", "Tester")
-    level.tiles[level.index(11, 7)] = T.EXIT
-    path = tmp_path / "test.esx"
-    path.write_bytes(save_esx(level))
-    return path
 
 
 @pytest.fixture

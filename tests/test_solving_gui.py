@@ -8,22 +8,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from studio.games.escape.esx import save_esx
 from studio.playtest.adapter import WON
-from studio.games.escape.level import EscapeLevel
 from studio.games.escape.tiles import T
 from tests.gui_helpers import click, open_at_actual_size, show_main_window
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def level_file(tmp_path) -> Path:
-    level = EscapeLevel.blank(12, 8, "Test", "Tester")
-    level.tiles[level.index(11, 7)] = T.EXIT
-    path = tmp_path / "test.esx"
-    path.write_bytes(save_esx(level))
-    return path
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton,
-    QSpinBox, QVBoxLayout,
+    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QPlainTextEdit, QProgressBar, QSpinBox, QVBoxLayout,
 )
 
 from studio.core.files import write_atomic

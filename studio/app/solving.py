@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QMenu
 from studio.app.actions import ActionSpec
 from studio.app.problems_dock import ProblemsDock
 from studio.core.game import all_games
-from studio.core.solve_runner import solver_for
 
 PROBLEMS_HEIGHT = 110
 

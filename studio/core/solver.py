@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, NamedTuple, Protocol
 
 NONE, WON, DEAD = "none", "won", "dead"
