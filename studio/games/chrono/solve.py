@@ -14,11 +14,15 @@ made (a later clone pushing a crate in its way, a gate it no longer finds
 open, its ``T`` off the machine: a paradox there prunes the branch).
 
 An edge costs one letter per clone that acts, so the A* search (cost plus an
-admissible bound: every clone still out must walk back to the machine, and
-some clone must fetch the farthest goal not taken) finds a solution with the
-fewest letters. The numbers of clones ``1 .. max_clones`` are searched
-together (a start state leads to each at no cost), and no jump may last more
-than ``max_turns`` turns. So ``optimal`` means shortest *within those bounds*
+admissible bound, ``lower_bound``) finds a solution with the fewest letters.
+The bound: every clone still out walks home (in each jump it is out in,
+around what is closed there for good: ways.py) and enters the machine; on
+top of that the largest of: the detour of the clone that fetches a goal not
+taken most cheaply, and the turns a clone must stand on a button holding a
+gate open while another crosses it (holding.py: it shows that some clones
+must wait, which plain distances never do). The numbers of clones ``1 ..
+max_clones`` are searched together (a start state leads to each at no cost),
+and no jump may last more than ``max_turns`` turns. So ``optimal`` means shortest *within those bounds*
 (the solve record says ``bounded: true``), and an exhausted search proves
 only that no solution exists within them. With a timeout, the exact search
 gets most of it (``PROOF_SHARE``); if it has not finished, the novelty search
@@ -26,30 +30,29 @@ of core.solver (``atoms``: each clone's cell, crate, open gate, pressed button,
 used passage, taken goal and clone home, jump by jump) spends the rest looking
 for any solution, reported not optimal.
 
-Reductions: a move into a wall or off the level (in every jump the clone is
-part of) is never tried: it is the same as waiting. A jump that ends with every
-goal taken before the last one is pruned (the game would be won there: the
-search with fewer clones finds that solution, cheaper). The same worlds at a
-later turn reached at no lower cost are skipped (the transposition hook), and
-one jump's turn is remembered by (world, actions), since the early jumps recur
-under many states.
+Reductions: a move blocked before any crate is considered (by a wall, the
+edge, a closed gate or passage) in every jump the clone is part of is never
+tried: it is the same as waiting. A jump that ends with every goal taken
+before the last one is pruned (the game would be won there: the search with
+fewer clones finds that solution, cheaper). The same worlds at a later turn
+reached at no lower cost are skipped (the transposition hook). Worlds are
+numbered once (worlds.py), so states hash as tuples of small integers, and
+one jump's turn is remembered by (world, actions), since the early jumps
+recur under many states.
 """
 
 from __future__ import annotations
 
-from collections import deque
-
 from studio.core.solver import DEAD, NONE, WON, Edge, Expansion, SearchResult, solve
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import HOLD, MOVES, TIME_MACHINE
-from studio.games.chrono.engine.turn import play_turn
 from studio.games.chrono.glyphs import Glyph
+from studio.games.chrono.holding import Holding, Needs, holder_extra
+from studio.games.chrono.worlds import PARADOX, WorldTable
 
 DEFAULT_MAX_CLONES = 3
 DEFAULT_MAX_TURNS = 40
 _ROOT = "start"
-_FAR = 10**6
-TURN_CACHE_SIZE = 400_000
 PROOF_SHARE = 0.8  # of the timeout for the exact search (what solves these levels); the rest for novelty
 
 # Options `studio solve` offers for this game (see core.solve_runner): flag -> (type, default, help).
@@ -74,101 +77,90 @@ class LaterTurns:
 class ChronoSpace:
     """The search space of one ChronoShift level (core.solver.SearchSpace).
 
-    A state is ``(turn, worlds)``: the world of each time jump ``1 .. k`` after
-    ``turn`` turns (a finished jump keeps its last world; the worlds' own turn is
-    kept at 0 so that equal worlds at different turns compare equal)."""
+    A state is ``(turn, worlds)``: the number (in ``self.table``) of the world of each
+    time jump ``1 .. k`` after ``turn`` turns (a finished jump keeps its last world; the
+    worlds are kept at turn 0 so that equal worlds at different turns compare equal)."""
 
     def __init__(self, level, max_clones: int = DEFAULT_MAX_CLONES, max_turns: int = DEFAULT_MAX_TURNS):
         self.board = Board.from_level(level)
         self.crates = frozenset(i for i, g in enumerate(level.glyphs) if g == Glyph.CRATE)
         self.max_clones = max(1, max_clones)
         self.max_turns = max(1, max_turns)
-        self._turns: dict = {}
-        self.home_distance = self._distances_from(self.board.start)
-        self.goal_distances = {goal: self._distances_from(goal) for goal in self.board.goals}
-        # Moves that stay possible somewhere: into a wall or off the level is a wait, forever.
-        self.moves_from = {}
-        for cell in range(self.board.width * self.board.height):
-            self.moves_from[cell] = tuple(
-                action for action in MOVES
-                if (there := self.board.neighbour(cell, action)) is not None and self.board.glyph(there) != Glyph.WALL)
+        self.table = WorldTable(self.board)
+        self.holding = Holding(self.board)
+        self._needs_of: dict[int, Needs | None] = {}  # world number -> what it asks
 
-    def _distances_from(self, origin: int) -> list[int]:
-        """Steps from ``origin`` through everything but walls (gates open, crates away)."""
-        board = self.board
-        distance = [_FAR] * (board.width * board.height)
-        distance[origin] = 0
-        queue = deque([origin])
-        while queue:
-            cell = queue.popleft()
-            for action in MOVES:
-                there = board.neighbour(cell, action)
-                if there is not None and distance[there] == _FAR and board.glyph(there) != Glyph.WALL:
-                    distance[there] = distance[cell] + 1
-                    queue.append(there)
-        return distance
+    def worlds(self, state) -> tuple[World, ...]:
+        """The worlds of a state, jump by jump."""
+        return () if state == _ROOT else tuple(self.table.worlds[number] for number in state[1])
 
     # -- core.solver.SearchSpace --------------------------------------------------------------
     def start(self):
         return _ROOT
 
     def expand(self, state) -> Expansion:
+        table = self.table
         if state == _ROOT:
-            return Expansion([Edge(0, (0, tuple(World.at_start(self.board, j, self.crates)
+            return Expansion([Edge(0, (0, tuple(table.number(World.at_start(self.board, j, self.crates))
                                                  for j in range(1, clones + 1))), NONE, None)
                               for clones in range(1, self.max_clones + 1)])
-        turn, worlds = state
+        turn, numbers = state
         if turn >= self.max_turns:
             return Expansion([])
-        count = len(worlds)
-        home = worlds[-1].home  # a clone enters the machine on the same turn in every jump
-        goals = self.board.goals
+        count = len(numbers)
+        home = table.home[numbers[-1]]  # a clone enters the machine on the same turn in every jump
+        over, all_goals, after_turn = table.over, table.all_goals, table.after
         # Clone by clone: once clone c's action is chosen, jump c (clones 0 .. c) can be played,
         # so a paradox there prunes every choice of the later clones at once.
         partials = [((), ())]  # (actions of clones 0 .. c, worlds of jumps 0 .. c after the turn)
         for clone in range(count):
-            before = worlds[clone]
-            over = len(before.home) == len(before.clones)
-            choices = (None,) if clone in home else self._choices(worlds, clone)
+            before = numbers[clone]
+            choices = (None,) if clone in home else self._choices(numbers, clone)
             grown = []
-            for actions, played in partials:
-                for action in choices:
-                    chosen = actions + (action,)
-                    after = before if over else self._turn(before, chosen)
-                    if after is None:
-                        continue  # a paradox in this jump
-                    if not over and len(after.home) == len(after.clones) and clone < count - 1 \
-                            and goals and after.goals_taken == goals:
-                        continue  # won with fewer clones: that search finds it cheaper
-                    grown.append((chosen, played + (after,)))
+            if over[before]:
+                for actions, played in partials:
+                    for action in choices:
+                        grown.append((actions + (action,), played + (before,)))
+            else:
+                not_last = clone < count - 1
+                for actions, played in partials:
+                    for action in choices:
+                        chosen = actions + (action,)
+                        after = after_turn(before, chosen)
+                        if after == PARADOX:
+                            continue
+                        if not_last and over[after] and all_goals[after]:
+                            continue  # won with fewer clones: that search finds it cheaper
+                        grown.append((chosen, played + (after,)))
             partials = grown
         cost = count - len(home)
-        last = worlds[-1]
+        last_over = over[numbers[-1]]
         edges = []
         for actions, played in partials:
             after = played[-1]
             outcome = NONE
-            if after is not last and len(after.home) == len(after.clones):
-                outcome = WON if goals and after.goals_taken == goals else DEAD
+            if not last_over and over[after]:
+                outcome = WON if all_goals[after] else DEAD
             edges.append(Edge(cost, (turn + 1, played), outcome, actions))
         return Expansion(edges, LaterTurns(turn))
 
-    def _choices(self, worlds, clone: int) -> tuple:
-        """The actions worth trying for a clone outside the machine. A move into a wall is a
-        wait only when it is one in every jump the clone is part of."""
-        cells = {worlds[jump].clones[clone] for jump in range(clone, len(worlds))}
-        if len(cells) == 1:
-            cell, = cells
-            choices = self.moves_from[cell] + (HOLD,)
-            return choices + (TIME_MACHINE,) if cell == self.board.start else choices
-        return tuple(action for action in MOVES if any(action in self.moves_from[c] for c in cells)) + (HOLD,)
+    def _choices(self, numbers, clone: int) -> tuple:
+        """The actions worth trying for a clone outside the machine. A move that is blocked
+        (by a wall, the edge, a closed gate or passage) in every jump the clone is part of
+        changes nothing a wait does not: it is left out."""
+        clones, start = self.table.clones, self.board.start
+        open_moves = set()
+        on_machine = True
+        for jump in range(clone, len(numbers)):
+            open_moves.update(self.table.open_moves(numbers[jump])[clone])
+            on_machine = on_machine and clones[numbers[jump]][clone] == start
+        choices = tuple(action for action in MOVES if action in open_moves) + (HOLD,)
+        return choices + (TIME_MACHINE,) if on_machine else choices
 
     def atoms(self, state, parent=None) -> list:
         """The facts of a state for novelty search (core.solver): what each jump holds."""
-        if state == _ROOT:
-            return []
         found = []
-        for jump, world in enumerate(state[1]):
+        for jump, world in enumerate(self.worlds(state)):
             found += [(jump, "at", clone, cell) for clone, cell in enumerate(world.clones)]
             found += [(jump, "crate", cell) for cell in world.crates]
             found += [(jump, "open", cell) for cell in world.open_gates]
@@ -182,62 +174,63 @@ class ChronoSpace:
         """The same worlds at a later turn, reached at no lower cost, have nothing new to try."""
         return None if state == _ROOT else (state[1], state[0])
 
-    def _turn(self, world: World, actions: tuple) -> World | None:
-        """The world after one turn of ``actions`` (one per clone, None when home), or None
-        for a paradox. Remembered: the same early jump recurs under many states."""
-        key = (world, actions)
-        found = self._turns.get(key, self)
-        if found is not self:
-            return found
-        result = play_turn(self.board, world, {c: a for c, a in enumerate(actions) if a is not None})
-        after = None
-        if not result.paradoxes:
-            after = result.world  # kept at turn 0: the state holds the turn once, for all jumps
-            after = World(0, after.clones, after.home, after.crates, after.open_gates,
-                          after.pressed_once, after.passages, after.goals_taken)
-        if len(self._turns) >= TURN_CACHE_SIZE:
-            self._turns.clear()
-        self._turns[key] = after
-        return after
-
     def unfold(self, state, label) -> tuple:
         return () if label is None else (label,)
 
+    def _needs(self, number: int) -> Needs | None:
+        found = self._needs_of.get(number, self)
+        if found is self:
+            found = self._needs_of[number] = self.holding.needs(self.table.worlds[number])
+        return found
+
     def lower_bound(self, state) -> int | None:
-        """Letters still needed, at least: each clone out walks home and enters; the goal
-        farthest out of the way costs some clone the detour to it."""
+        """Letters still needed, at least: each clone out walks home and enters; on top of
+        that, the largest of: the detour to a goal not taken (for the clone it costs least),
+        and the time a clone spends holding a gate open for another (see holding.py)."""
         if state == _ROOT:
             return 0
-        turn, worlds = state
-        last = worlds[-1]
-        home = self.home_distance
-        total = 0
-        longest = 0
-        returns = {}
-        for clone in range(len(worlds)):
-            if clone in last.home:
-                continue
-            back = max(home[worlds[jump].clones[clone]] for jump in range(clone, len(worlds)))
-            if back >= _FAR:
-                return None
-            returns[clone] = back
-            total += back + 1
-            longest = max(longest, back + 1)
+        turn, numbers = state
+        table = self.table
+        needs = []
+        for number in numbers:
+            if not table.over[number]:
+                found = self._needs(number)
+                if found is None:
+                    return None
+                needs.append(found)
+        last_needs = needs[-1]
+        # A clone out is out in every jump from its own on, none of which is over.
+        first = len(numbers) - len(needs)
+        backs = {clone: max(found.home[clone] for found in needs[max(0, clone - first):])
+                 for clone in last_needs.home}
+        longest = max(backs.values()) + 1
         if turn + longest > self.max_turns:
             return None
-        missing = self.board.goals - last.goals_taken
-        if missing:
-            if not returns:
-                return None
-            detour = 0
-            for goal in missing:
-                to_goal = self.goal_distances[goal]
-                best = min(max(0, to_goal[last.clones[clone]] + home[goal] - returns[clone]) for clone in returns)
-                if best >= _FAR:
+        total = sum(backs.values()) + len(backs)
+        extra = 0
+        for found in needs:
+            for crosser, gate, turns in found.crossings:
+                held = holder_extra(found.holders[gate], turns, crosser, backs)
+                if held is None:
                     return None
-                detour = max(detour, best)
-            total += detour
-        return total
+                extra = max(extra, held)
+        for fetchers in last_needs.goals.values():
+            cheapest = None
+            for clone, (fetch, crossings) in fetchers.items():
+                detour = max(0, fetch - backs[clone])
+                longest_hold = 0
+                for gate, turns in crossings:
+                    held = holder_extra(last_needs.holders[gate], turns, clone, backs)
+                    if held is None:
+                        break  # nobody can hold that gate for this clone
+                    longest_hold = max(longest_hold, held)
+                else:
+                    if cheapest is None or detour + longest_hold < cheapest:
+                        cheapest = detour + longest_hold
+            if cheapest is None:
+                return None
+            extra = max(extra, cheapest)
+        return total + extra
 
 
 def letters_of(turns: tuple) -> str:

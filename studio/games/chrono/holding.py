@@ -1,0 +1,109 @@
+"""What one time jump's world asks of its clones, for the solver's lower bound: their
+ways home, the ways to fetch the goals, and the gates someone else must hold open.
+
+Take a gate that starts closed, whose linked buttons are all plain buttons
+(or crate-only ones), in a jump without crates. It is open at the end of a
+turn only when an odd number of its buttons, so at least one, has a clone on
+it then. A clone that ends a turn on the gate is not on a button, so another
+clone of that jump stands on a linked button at the end of that very turn,
+and afterwards still has to walk home and enter the machine.
+
+When such a gate lies on every way a clone still has to go (a *cut*: with
+the gate taken out, walls and cells closed for good separate the two ends;
+see ways.py), we know when that clone is on the gate at the earliest, and so
+how long the holder stays out at the least: until then, or until it has
+walked to the button if that is longer, plus the way home from the button.
+The ways a clone still has to go: home, in every jump it is out in; and in
+the last jump, for a goal not taken, to the goal and from there home (by
+some clone: the solver takes the cheapest).
+
+Each such requirement bounds the extra letters, beyond every clone's own way
+home, of two different clones (the one crossing, the one holding), so the
+solver adds the largest of them to its plain bound.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from studio.games.chrono.engine import Board, World
+from studio.games.chrono.glyphs import CRATE_ONLY_BUTTONS, Glyph
+from studio.games.chrono.ways import FAR, Ways
+
+
+class Needs(NamedTuple):
+    """What one world asks (see ``Holding.needs``)."""
+
+    home: dict  # clone out -> steps home
+    crossings: tuple  # (clone, gate, turns until it can be on the gate): gates on every way home
+    goals: dict  # goal not taken -> {clone: (steps there and home, ((gate, turns), ...))}
+    holders: dict  # held gate -> ((clone, steps to a button, the button's way home), ...)
+
+
+class Holding:
+    def __init__(self, board: Board):
+        self.board = board
+        self.ways = Ways(board)
+        # Gates that need a holder (see the module docstring), with their plain buttons.
+        self.held_gates = {}
+        for gate in board.gates:
+            buttons = board.gate_buttons.get(gate, ())
+            kinds = {board.glyph(b) for b in buttons}
+            if gate not in board.initially_open and buttons and kinds <= {Glyph.BUTTON} | CRATE_ONLY_BUTTONS:
+                self.held_gates[gate] = tuple(b for b in buttons if board.glyph(b) == Glyph.BUTTON)
+
+    def needs(self, world: World) -> Needs | None:
+        """What ``world`` asks of its clones out, or None when some clone can no longer get
+        home. Goals matter only in the last jump: one nobody can fetch has no fetchers."""
+        ways, start = self.ways, self.board.start
+        closed = ways.closed_for_good(world)
+        gates = () if world.crates else self.held_gates  # a crate could hold a button
+        out = [(clone, cell) for clone, cell in enumerate(world.clones) if clone not in world.home]
+        home, crossings = {}, []
+        for clone, cell in out:
+            cuts = ways.cuts(cell, start, closed, gates)
+            home[clone] = ways.steps(cell, start, closed)
+            if cuts is None or home[clone] >= FAR:
+                return None
+            crossings += [(clone, gate, ways.steps(cell, gate, closed)) for gate in cuts]
+        goals = {}
+        for goal in self.board.goals - world.goals_taken:
+            home_cuts = ways.cuts(goal, start, closed, gates)
+            goals[goal] = fetchers = {}
+            if home_cuts is None:
+                continue  # nobody can fetch it in this jump (which is fine unless it is the last)
+            goal_home = ways.steps(goal, start, closed)
+            for clone, cell in out:
+                cuts = ways.cuts(cell, goal, closed, gates)
+                if cuts is None:
+                    continue
+                there = ways.steps(cell, goal, closed)
+                fetchers[clone] = (there + goal_home, tuple(
+                    (gate, ways.steps(cell, gate, closed)) for gate in cuts) + tuple(
+                    (gate, there + ways.steps(goal, gate, closed)) for gate in home_cuts))
+        holders = {gate: self._holders(gate, out, closed) for gate in gates}
+        return Needs(home, tuple(crossings), goals, holders)
+
+    def _holders(self, gate: int, out: list, closed: frozenset) -> tuple:
+        ways, start = self.ways, self.board.start
+        found = []
+        for button in self.held_gates[gate]:
+            button_home = ways.steps(button, start, closed)
+            for clone, cell in out:
+                walk = ways.steps(cell, button, closed)
+                if walk < FAR and button_home < FAR:
+                    found.append((clone, walk, button_home))
+        return tuple(found)
+
+
+def holder_extra(holders: tuple, turns: int, crosser: int, backs: dict) -> int | None:
+    """The fewest extra letters (beyond its way home) some clone other than ``crosser``
+    spends holding a button of a gate until ``turns`` from now; None if none can.
+    ``holders``: that gate's entry of ``Needs.holders``; ``backs``: clone out -> way home."""
+    best = None
+    for holder, walk, button_home in holders:
+        if holder != crosser:
+            extra = (walk if walk > turns else turns) + button_home - backs[holder]
+            if best is None or extra < best:
+                best = extra
+    return None if best is None else max(0, best)
