@@ -1,13 +1,11 @@
 """The ChronoShift solver on every corpus level (the issue's must-show): each is solved and
 proven shortest with the default bounds (3 clones, 40 turns) within 60 seconds, the
 solution wins by the replay rule, and its length is the shortest one (in letters, without
-the replay rule's waits) and no longer than the level's stored solution. The quick levels
-always run; the rest (tutorial06 and tutorial07, three clones each, take the longest: under
-10 s each here) with STUDIO_SLOW_TESTS=1. benchmarks/chrono_solver.py prints the figures."""
+the replay rule's waits) and no longer than the level's stored solution. Every level runs
+(tutorial06 and tutorial07, three clones each, take the longest: under 10 s each here).
+benchmarks/chrono_solver.py prints the figures."""
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
@@ -25,18 +23,14 @@ pytestmark = pytest.mark.skipif(LEVELS is None, reason="../shared/corpus is abse
 SHORTEST = {"tutorial01.txt": 9, "tutorial02.txt": 9, "tutorial03.txt": 17, "tutorial04.txt": 18,
             "tutorial05.txt": 45, "tutorial06.txt": 61, "tutorial07.txt": 70, "tutorial08.txt": 53,
             "tutorial09.txt": 29, "tutorialX.txt": 11, "tutorialX2.txt": 29}
-QUICK = ["tutorial01.txt", "tutorial02.txt", "tutorial03.txt", "tutorial04.txt", "tutorial05.txt",
-         "tutorial09.txt", "tutorialX.txt", "tutorialX2.txt"]
-SLOW = ["tutorial06.txt", "tutorial07.txt", "tutorial08.txt"]
-slow = pytest.mark.skipif(not os.environ.get("STUDIO_SLOW_TESTS"), reason="slow: set STUDIO_SLOW_TESTS=1")
 
 
 def test_every_corpus_level_is_listed():
     if LEVELS is not None:
-        assert sorted(p.name for p in LEVELS.glob("*.txt")) == sorted(QUICK + SLOW) == sorted(SHORTEST)
+        assert sorted(p.name for p in LEVELS.glob("*.txt")) == sorted(SHORTEST)
 
 
-@pytest.mark.parametrize("name", QUICK + [pytest.param(n, marks=slow) for n in SLOW])
+@pytest.mark.parametrize("name", sorted(SHORTEST))
 def test_corpus_level_is_solved(name):
     level = load_superfun((LEVELS / name).read_bytes())
     result = solve_level(level, timeout=60)
