@@ -20,16 +20,17 @@ class SearchResult(NamedTuple):
     solution: str | None  # move letters, or None when none was found within the bounds
     states: int  # distinct states seen
     complete: bool  # True when every reachable state (within max_moves) was explored
+    expanded: int = 0  # states whose moves were tried
 
 
 def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000, letters: str | None = None,
                       monitor=None) -> SearchResult:
-    """``monitor(states, depth)``, when given, is called every ``MONITOR_EVERY`` states
+    """``monitor(expanded, depth)``, when given, is called every ``MONITOR_EVERY`` states
     expanded; returning True stops the search there (a timeout, a cancel): the result
     is then neither solved nor complete."""
     start = initial_state(lock)
     if start.is_open():
-        return SearchResult("", 1, True)
+        return SearchResult("", 1, True, 0)
     moves = [(letter, MOVE_LETTERS[letter]) for letter in (letters or "".join(MOVE_LETTERS))]
     if lock.wrench is None:
         moves = [(l, m) for l, m in moves if m.tool != "wrench"]
@@ -41,8 +42,8 @@ def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000
     while queue:
         state, depth = queue.popleft()
         expanded += 1
-        if monitor is not None and expanded % MONITOR_EVERY == 0 and monitor(len(parents), depth):
-            return SearchResult(None, len(parents), False)
+        if monitor is not None and expanded % MONITOR_EVERY == 0 and monitor(expanded, depth):
+            return SearchResult(None, len(parents), False, expanded)
         if depth >= max_moves:
             continue
         for letter, move in moves:
@@ -56,8 +57,8 @@ def shortest_solution(lock: Lock, max_moves: int = 60, max_states: int = 200_000
                 while parents[nxt] is not None:
                     nxt, letter = parents[nxt]
                     path.append(letter)
-                return SearchResult("".join(reversed(path)), len(parents), False)
+                return SearchResult("".join(reversed(path)), len(parents), False, expanded)
             if len(parents) >= max_states:
-                return SearchResult(None, len(parents), False)
+                return SearchResult(None, len(parents), False, expanded)
             queue.append((nxt, depth + 1))
-    return SearchResult(None, len(parents), True)
+    return SearchResult(None, len(parents), True, expanded)

@@ -5,7 +5,8 @@ the generic solver's timeout, cancel and progress, and its result shape
 
 The breadth-first search is not cut by depth here, only by time and by
 ``MAX_STATES`` (a guard on memory): a search that runs out of states proves the
-lock cannot be opened. ``states`` counts the distinct lock states seen.
+lock cannot be opened. ``states`` counts the lock states expanded (whose moves were
+tried), ``generated`` the distinct lock states seen.
 """
 
 from __future__ import annotations
@@ -25,23 +26,23 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     stopper = Stopper(timeout, cancel, progress, 0.25)
     reached = {"depth": 0}
 
-    def monitor(states: int, depth: int) -> bool:
+    def monitor(expanded: int, depth: int) -> bool:
         reached["depth"] = depth
         if stopper.should_stop():
             return True
         if stopper.report_due():
-            stopper.progress(Progress(states, states, depth, depth, stopper.elapsed(), None))
+            stopper.progress(Progress(expanded, expanded, depth, depth, stopper.elapsed(), None))
         return False
 
     found = shortest_solution(lock, max_moves=NO_DEPTH_LIMIT, max_states=max_states, monitor=monitor)
     seconds = stopper.elapsed()
     if found.solution is not None:
         moves = parse_moves(found.solution)
-        result = SearchResult(True, True, moves, found.states, found.states, seconds, len(moves))
+        result = SearchResult(True, True, moves, found.expanded, found.states, seconds, len(moves))
         result.solution = found.solution
         return result
     stopped = "done" if found.complete else (stopper.reason if stopper.reason != "done" else "timeout")
-    return SearchResult(False, found.complete, (), found.states, found.states, seconds, reached["depth"], stopped)
+    return SearchResult(False, found.complete, (), found.expanded, found.states, seconds, reached["depth"], stopped)
 
 
 __all__ = ["solve_level", "MAX_STATES"]
