@@ -141,7 +141,8 @@ class Stopper:
 
 def search(space: SearchSpace, *, method: str = "astar", timeout: float | None = None, cancel=None,
            progress: Callable[[Progress], None] | None = None, progress_every: float = 0.25,
-           max_expanded: int | None = None, weight: float = 1.0) -> SearchResult:
+           max_expanded: int | None = None, weight: float = 1.0,
+           admit: Callable[[Any], bool] | None = None) -> SearchResult:
     """Search ``space`` for a shortest solution (see the module docstring).
 
     ``method`` is "astar" (best-first on cost plus lower bound; Dijkstra without a
@@ -149,13 +150,15 @@ def search(space: SearchSpace, *, method: str = "astar", timeout: float | None =
     object with ``is_set()`` (a threading or multiprocessing Event) or a callable.
     ``max_expanded`` stops the search like a timeout after that many expansions.
     ``weight`` above 1 multiplies the lower bound (weighted A*): solutions come sooner
-    but are no longer proven shortest.
+    but are no longer proven shortest. ``admit(state)`` false leaves a state out of an
+    A* search: the search is then over part of the space, so it proves nothing (a
+    solution found is not reported shortest, running out of states is not a proof).
     """
     stopper = Stopper(timeout, cancel, progress, progress_every)
     if method == "bfs":
         return _breadth_first(space, stopper, max_expanded)
     if method == "astar":
-        return _best_first(space, stopper, max_expanded, weight)
+        return _best_first(space, stopper, max_expanded, weight, admit)
     if method == "novelty":
         return _novelty_first(space, stopper, max_expanded)
     raise ValueError(f"unknown search method {method!r}: use 'astar' or 'bfs'")
@@ -178,9 +181,9 @@ def _solution(space, parents: dict, state) -> tuple:
 
 
 def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
-                weight: float = 1.0) -> SearchResult:
+                weight: float = 1.0, admit: Callable[[Any], bool] | None = None) -> SearchResult:
     lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
-    exact = weight == 1.0
+    exact = weight == 1.0 and admit is None
     transposition = getattr(space, "transposition", None)
     start = space.start()
     h = lower_bound(start)
@@ -241,6 +244,8 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
             old = best_cost.get(successor)
             if old is not None and old <= new_cost:
                 continue
+            if admit is not None and not admit(successor):
+                continue
             if outcome == WON:
                 h = 0
                 goals.add(successor)
@@ -259,7 +264,7 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
         if best_goal is not None:  # (only when every goal entry went stale, which cannot happen)
             moves = _solution(space, parents, best_goal[1])
             return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), best_goal[0])
-        return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), depth)
+        return SearchResult(False, admit is None, (), expanded, generated, stopper.elapsed(), depth)
 
     seconds = stopper.elapsed()
     if best_goal is not None:
@@ -280,21 +285,42 @@ def _is_covered(earlier: list, member, cost: int) -> bool:
 def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None) -> SearchResult:
     """Best-first by novelty: a state that makes some atom (a fact such as "this tile
     on this cell") true for the first time goes before every state that does not; then
-    the smaller lower bound, then the cheaper (after Lipovetzky and Geffner's best-first
+    the better guidance, then the cheaper (after Lipovetzky and Geffner's best-first
     width search). It finds solutions needing a few key changes quickly but proves no
     solution shortest; running out of states still proves a level unsolvable.
 
     The space supplies ``atoms(state, parent)``: the state's atoms, or given the parent
-    only those that may differ from the parent's (which were all seen already)."""
+    only those that may differ from the parent's (which were all seen already). It may
+    supply ``guidance(state)``: (stage, distance), an estimate of how far the state is
+    from a win (need not be admissible: it only orders the search), or None for a state
+    that can no longer be won. Novelty is judged within each stage, so reaching a
+    better stage makes all of a state's facts new again (the "novelty given the goals
+    achieved" of that search). Without it the lower bound orders the states.
+
+    A space may also supply ``changes(state)``: the atoms in which the state differs
+    from the start (a few, as a sorted tuple). A state with no new atom but a new *pair*
+    of changes (two blocks each pushed somewhere already seen, but never both at
+    once) goes after the novel states and before the rest: novelty of width 2,
+    limited to changes so that it stays cheap."""
     atoms = space.atoms
-    lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
+    changes = getattr(space, "changes", None)
+    guidance = getattr(space, "guidance", None)
+    if guidance is None:
+        lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
+
+        def guidance(state):
+            h = lower_bound(state)
+            return None if h is None else (0, h)
     start = space.start()
-    if lower_bound(start) is None:
+    guide = guidance(start)
+    if guide is None:
         return SearchResult(False, True, seconds=stopper.elapsed())
-    seen = set(atoms(start, None))
+    seen = {(guide[0], atom) for atom in atoms(start, None)}
+    seen_pairs: set = set()
     best_cost = {start: 0}
     parents: dict = {start: None}
-    heap = [(0, 0, 0, 0, start)]  # (not novel, bound, cost, order, state)
+    stages = {start: guide[0]}
+    heap = [(0, guide, 0, 0, start)]  # (novelty, guidance, cost, order, state)
     counter = expanded = generated = 0
     while heap:
         _, _, cost, _, state = heapq.heappop(heap)
@@ -308,6 +334,7 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
                 break
             if stopper.report_due():
                 stopper.progress(Progress(expanded, generated, cost, 0, stopper.elapsed(), None))
+        stage = stages[state]
         for edge_cost, successor, outcome, label in space.expand(state).edges:
             if outcome == DEAD:
                 continue
@@ -319,16 +346,31 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
                 parents[successor] = (state, label)
                 moves = _solution(space, parents, successor)
                 return SearchResult(True, False, moves, expanded, generated, stopper.elapsed(), 0)
-            h = lower_bound(successor)
-            if h is None:
+            guide = guidance(successor)
+            if guide is None:
                 continue
-            fresh = [atom for atom in atoms(successor, state) if atom not in seen]
-            seen.update(fresh)
+            new_stage = guide[0]
+            facts = atoms(successor, state if new_stage == stage else None)
+            fresh = [fact for fact in ((new_stage, atom) for atom in facts) if fact not in seen]
+            if fresh:
+                seen.update(fresh)
+                novelty = 0
+            else:
+                novelty = 2
+                if changes is not None:
+                    changed = changes(successor)
+                    for i, first in enumerate(changed):
+                        for second in changed[i + 1:]:
+                            pair = (new_stage, first, second)
+                            if pair not in seen_pairs:
+                                seen_pairs.add(pair)
+                                novelty = 1
             best_cost[successor] = new_cost
             parents[successor] = (state, label)
+            stages[successor] = new_stage
             generated += 1
             counter += 1
-            heapq.heappush(heap, (0 if fresh else 1, h, new_cost, counter, successor))
+            heapq.heappush(heap, (novelty, guide, new_cost, counter, successor))
     else:
         return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), 0)
     return SearchResult(False, False, (), expanded, generated, stopper.elapsed(), 0, stopper.reason)
@@ -372,33 +414,67 @@ def _breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
     return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), depth)
 
 
+NOVELTY_SHARE = 0.1  # of the time the A* leaves, when restricted searches follow
+BUDGETS = (2, 4, 8, 16)  # the disturbances the restricted searches allow, in turn
+BUDGET_SHARE = 0.75  # of the time left, for each restricted search
+BUDGET_WEIGHT = 5.0  # their weighted A*: far faster than exact, solutions a little longer
+
+
 def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
           progress: Callable[[Progress], None] | None = None, proof_share: float = 0.5) -> SearchResult:
     """A shortest solution if one can be proven in ``proof_share`` of the time (A*),
-    else any solution the novelty search finds in the rest (reported not optimal).
-    Without a timeout, A* alone runs to the end. The counts add up over both phases."""
+    else any solution found in the rest (reported not optimal): by the novelty
+    search, then, when the space measures ``disturbance(state)`` (how much of the
+    level a position has changed: blocks moved, tiles destroyed...), by weighted A*
+    searches each restricted to positions disturbing the level no more than a budget
+    (``BUDGETS``): puzzles whose solution moves a few of many blocks are solved
+    there; the novelty search then has what time is left. Without a timeout, A* alone runs to the end. The counts add up over all
+    phases; ``depth`` is what the A* proved (no solution is shorter)."""
     started = time.perf_counter()
     if timeout is None or not hasattr(space, "atoms"):
         return search(space, timeout=timeout, cancel=cancel, progress=progress)
     first = search(space, timeout=timeout * proof_share, cancel=cancel, progress=progress)
     if first.stopped != "timeout" or first.solved:
         return first
-    remaining = timeout - (time.perf_counter() - started)
+    disturbance = getattr(space, "disturbance", None)
+    phases = [("novelty", None)]
+    if disturbance is not None:
+        phases += [("astar", budget) for budget in BUDGETS] + [("novelty", None)]
+    done = first
+    for number, (method, budget) in enumerate(phases):
+        left = timeout - (time.perf_counter() - started)
+        if left <= 0:
+            break
+        if number == len(phases) - 1:
+            share = 1.0
+        else:
+            share = NOVELTY_SHARE if method == "novelty" else BUDGET_SHARE
+        admit = None if budget is None else (lambda state, budget=budget: disturbance(state) <= budget)
+        result = search(space, method=method, timeout=left * share, cancel=cancel, weight=BUDGET_WEIGHT,
+                        admit=admit, progress=_offset_progress(progress, done) if progress else None)
+        result.optimal = result.optimal and not result.solved and budget is None  # only exhaustion proves
+        result.expanded += done.expanded
+        result.generated += done.generated
+        result.depth = first.depth
+        result.seconds = time.perf_counter() - started
+        done = result
+        if result.solved or result.stopped == "cancelled" or (result.optimal and not result.solved):
+            break
+    if not done.solved and not done.optimal:
+        done.stopped = "timeout" if done.stopped == "done" else done.stopped  # a restricted search proves nothing
+    return done
+
+
+def _offset_progress(progress: Callable[[Progress], None], before: SearchResult) -> Callable[[Progress], None]:
+    """Reports of a later phase, counting the earlier phases' work too."""
 
     def report(p: Progress) -> None:
-        p.expanded += first.expanded
-        p.generated += first.generated
-        p.seconds += first.seconds
+        p.expanded += before.expanded
+        p.generated += before.generated
+        p.seconds += before.seconds
         p.phase = "any"
         progress(p)
-
-    second = search(space, method="novelty", timeout=remaining, cancel=cancel,
-                    progress=report if progress else None)
-    second.expanded += first.expanded
-    second.generated += first.generated
-    second.seconds = time.perf_counter() - started
-    second.depth = first.depth  # what A* proved: no solution is shorter than this
-    return second
+    return report
 
 
 class EngineSpace:

@@ -29,6 +29,9 @@ The reductions that make the search small:
   or button that must open the way first (the gate bound, reach.py). The bound
   is admissible but not always consistent; the A* reopens a position reached
   more cheaply later, so solutions stay shortest.
+- When A* cannot prove a solution in time, the searches for any solution use
+  ``guide.ObstacleGuide`` (cells in the way now) and ``novelty.PositionFacts``
+  (novelty facts, and the disturbance that restricts weighted A*).
 """
 
 from __future__ import annotations
@@ -41,11 +44,14 @@ from studio.games.escape.engine.lasers import laser_that_sees
 from studio.games.escape.engine.moves import ENTER, blocked
 from studio.games.escape.engine.state import EXPLODED, EscapeState
 from studio.games.escape.esp import moves_to_text
+from studio.games.escape.guide import ObstacleGuide
+from studio.games.escape.novelty import PositionFacts
 from studio.games.escape.reach import Relaxation
 from studio.games.escape.tiles import Bot, T
 from studio.games.escape.walks import BLOCK_STOPS, PUSHED_ONE_CELL, BoardBits, LayerCosts, QuietRegion
 
 DIRECTIONS = (1, 2, 3, 4)
+PROOF_SHARE = 0.45  # of the timeout for A*; the rest for the searches for any solution
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
 
 # The player stepping onto these changes nothing (traps decay only when left).
@@ -132,8 +138,11 @@ class EscapeSpace:
         self._start = start
         self.walks = walks
         self._bits = None
+        self._facts = PositionFacts(start)
         self.relaxation = Relaxation(start) if bound else None
         self.lower_bound = self.relaxation.moves_to_exit if bound else (lambda state: 0)
+        if bound:
+            self.guidance = ObstacleGuide(self.relaxation)
         if not walks:
             self._plain = EngineSpace(start, lambda s, m: step(s, m, False), DIRECTIONS)
             self.expand = self._plain.expand
@@ -147,33 +156,13 @@ class EscapeSpace:
         return (state.tiles, state.otiles, state.flags, state.bots, state.dead, state.won), state.player
 
     def atoms(self, state: EscapeState, parent: EscapeState | None):
-        """The facts of a position for novelty search, as ints: each cell's tile on each
-        layer, how many of each tile a layer holds, the player's cell, each bot's cell
-        and type. Given the parent, only the facts that may differ from it (the
-        parent's were all seen already)."""
-        size = state.board.size
-        counts_base = 2 * 64 * size
-        found = [counts_base + 2 * 64 * (size + 1) + state.player]
-        for layer, now in enumerate((state.tiles, state.otiles)):
-            before = None if parent is None else (parent.tiles, parent.otiles)[layer]
-            if now is before or now == before:
-                continue
-            base = layer * 64 * size
-            if before is None:
-                changed = list(enumerate(now))
-                kinds = set(now)
-            else:
-                changed = list(_changed(now, before))
-                kinds = {tile for _, tile in changed} | {before[cell] for cell, _ in changed}
-            found += [base + cell * 64 + tile for cell, tile in changed]
-            count_base = counts_base + layer * 64 * (size + 1)
-            found += [count_base + kind * (size + 1) + now.count(kind) for kind in kinds]
-        if parent is not None and state.bots is parent.bots:
-            return found
-        base = counts_base + 2 * 64 * (size + 1) + size
-        for number, (kind, cell, _) in enumerate(state.bots):
-            found.append(base + (number * size + cell) * 8 + (kind + 3))
-        return found
+        return self._facts.atoms(state, parent)
+
+    def changes(self, state: EscapeState) -> tuple:
+        return self._facts.changes(state)
+
+    def disturbance(self, state: EscapeState) -> int:
+        return self._facts.disturbance(state)
 
     def expand(self, state: EscapeState) -> Expansion:
         if not _quiet(state):
@@ -278,27 +267,17 @@ class EscapeSpace:
         return costs
 
 
-def _changed(now: bytes, before: bytes):
-    """(cell, tile now) for each cell that differs."""
-    difference = int.from_bytes(now, "little") ^ int.from_bytes(before, "little")
-    while difference:
-        low = difference & -difference
-        cell = (low.bit_length() - 1) >> 3
-        yield cell, now[cell]
-        difference &= ~(0xFF << (cell * 8))
-
-
 def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
                 method: str = "auto", walks: bool = True, bound: bool = True,
                 max_expanded: int | None = None) -> SearchResult:
     """Search a solution of an ``EscapeLevel``, shortest when it can be proven in time.
 
-    ``method`` "auto" is core.solver.solve (A*, then novelty search for the second
-    half of the timeout); "astar", "novelty" and "bfs" run one search (core.solver.search).
+    ``method`` "auto" is core.solver.solve (A* for ``PROOF_SHARE`` of the timeout,
+    then the searches for any solution: novelty, and restricted by ``disturbance``); "astar", "novelty" and "bfs" run one search (core.solver.search).
     ``method="bfs"`` searches single moves: the plain breadth-first search."""
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
     if method == "auto":
-        result = solve(space, timeout=timeout, cancel=cancel, progress=progress)
+        result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE)
     else:
         result = search(space, method=method, timeout=timeout, cancel=cancel, progress=progress,
                         max_expanded=max_expanded)

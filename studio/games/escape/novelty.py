@@ -1,0 +1,140 @@
+"""The facts of an Escape position, for the solver's searches for any solution
+(core.solver): novelty facts, and how much a position has disturbed the level.
+
+Facts are ints: each cell's tile on each layer, how many of each tile a layer
+holds, the player's cell, each bot's cell and type, and, in levels with
+buttons, the *circuit*: which light, remote or transponder each button's
+pulses would reach if it were pressed now. A circuit fact makes a wiring the
+player has pushed into place new in itself, before the press that uses it.
+"""
+
+from __future__ import annotations
+
+from studio.games.escape.engine.state import OPPOSITE
+from studio.games.escape.engine.tilesets import LIGHT_FLOORS, WIRE_ENDS
+from studio.games.escape.tiles import T
+
+_BUTTON = bytes([T.BUTTON])
+# wire tile -> {direction the pulse arrives travelling in: direction it leaves in}
+_WIRE_TURNS: dict[int, dict[int, int]] = {}
+for _wire, (_a, _b) in WIRE_ENDS.items():
+    _WIRE_TURNS[int(_wire)] = {OPPOSITE[_a]: _b, OPPOSITE[_b]: _a}
+_PASSED_STRAIGHT = (int(T.NSWE), int(T.REMOTE))
+_FLOOR_COLOUR = bytearray(256)  # raised and lowered floors of one colour share a number
+for _colour, (_up, _down) in enumerate(LIGHT_FLOORS.values(), 1):
+    _FLOOR_COLOUR[_up] = _FLOOR_COLOUR[_down] = _colour
+_RECEIVERS = frozenset(int(t) for t in (*LIGHT_FLOORS, T.REMOTE, T.TRANSPONDER))
+
+
+class PositionFacts:
+    """``atoms`` and ``changes`` of the positions of one level."""
+
+    def __init__(self, start):
+        self._start = start
+        size = start.board.size
+        self._counts_base = 2 * 64 * size
+        self._player_base = self._counts_base + 2 * 64 * (size + 1)
+        self._bots_base = self._player_base + size
+        self._buttons = _BUTTON in start.tiles or _BUTTON in start.otiles
+
+    def atoms(self, state, parent) -> list[int]:
+        """The position's facts; given the parent, only those that may differ from the
+        parent's (which were all seen already)."""
+        size = state.board.size
+        found = [self._player_base + state.player]
+        tiles_changed = False
+        for layer, now in enumerate((state.tiles, state.otiles)):
+            before = None if parent is None else (parent.tiles, parent.otiles)[layer]
+            if now is before or now == before:
+                continue
+            tiles_changed = True
+            base = layer * 64 * size
+            if before is None:
+                changed = list(enumerate(now))
+                kinds = set(now)
+            else:
+                changed = list(changed_cells(now, before))
+                kinds = {tile for _, tile in changed} | {before[cell] for cell, _ in changed}
+            found += [base + cell * 64 + tile for cell, tile in changed]
+            count_base = self._counts_base + layer * 64 * (size + 1)
+            found += [count_base + kind * (size + 1) + now.count(kind) for kind in kinds]
+        if tiles_changed and self._buttons:
+            found += [-1 - (button * size + target) for button, target in circuit(state)]
+        if parent is not None and state.bots is parent.bots:
+            return found
+        for number, (kind, cell, _) in enumerate(state.bots):
+            found.append(self._bots_base + (number * size + cell) * 8 + (kind + 3))
+        return found
+
+    def disturbance(self, state) -> int:
+        """How many cells, on either layer, hold another tile than at the start, not
+        counting coloured floors raised or lowered (a button press costs nothing): two
+        blocks pushed anywhere disturb four cells."""
+        start = self._start
+        count = 0
+        for now, before in ((state.tiles, start.tiles), (state.otiles, start.otiles)):
+            if now is not before:
+                for cell, tile in changed_cells(now, before):
+                    if _FLOOR_COLOUR[tile] == 0 or _FLOOR_COLOUR[tile] != _FLOOR_COLOUR[before[cell]]:
+                        count += 1
+        return count
+
+    def changes(self, state) -> tuple:
+        """The facts in which a position differs from the start, without the player's
+        cell: the tiles changed on each layer and the bots moved."""
+        start = self._start
+        size = state.board.size
+        found = []
+        for layer, (now, before) in enumerate(((state.tiles, start.tiles), (state.otiles, start.otiles))):
+            if now is not before:
+                base = layer * 64 * size
+                found += [base + cell * 64 + tile for cell, tile in changed_cells(now, before)]
+        if state.bots is not start.bots:
+            for number, bot in enumerate(state.bots):
+                if number >= len(start.bots) or bot != start.bots[number]:
+                    kind, cell, _ = bot
+                    found.append(self._bots_base + (number * size + cell) * 8 + (kind + 3))
+        return tuple(found)
+
+
+def circuit(state) -> set[tuple[int, int]]:
+    """(button, receiver) for every light, remote or transponder that a pulse from a
+    button would reach through the wires as they lie now (electricity.py's rules,
+    stopping at the first receiver)."""
+    tiles = state.tiles
+    neighbours = state.board.neighbours
+    found = set()
+    button = tiles.find(_BUTTON)
+    while button >= 0:
+        for direction in (1, 2, 3, 4):
+            cell, d = neighbours[direction][button], direction
+            steps = 0
+            while cell >= 0 and steps <= len(tiles):
+                steps += 1
+                tile = tiles[cell]
+                if tile in _RECEIVERS:
+                    found.add((button, cell))
+                    break
+                turns = _WIRE_TURNS.get(tile)
+                if turns is not None:
+                    if d not in turns:
+                        break
+                    d = turns[d]
+                elif tile not in _PASSED_STRAIGHT:
+                    break
+                cell = neighbours[d][cell]
+        button = tiles.find(_BUTTON, button + 1)
+    return found
+
+
+def changed_cells(now: bytes, before: bytes):
+    """(cell, tile now) for each cell that differs."""
+    difference = int.from_bytes(now, "little") ^ int.from_bytes(before, "little")
+    while difference:
+        low = difference & -difference
+        cell = (low.bit_length() - 1) >> 3
+        yield cell, now[cell]
+        difference &= ~(0xFF << (cell * 8))
+
+
+__all__ = ["PositionFacts", "changed_cells", "circuit"]

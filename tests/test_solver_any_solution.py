@@ -1,0 +1,126 @@
+"""The searches for any solution after the A* (core.solver.solve): restricted weighted
+A*, novelty given a guidance stage, pair novelty; and the Escape facts they use
+(escape.novelty, escape.guide)."""
+
+from __future__ import annotations
+
+import pytest
+
+from studio.core import solver
+from studio.core.solver import Edge, Expansion, search, solve
+from studio.games.escape.engine import initial_state, play_solution, step
+from studio.games.escape.esp import text_to_moves
+from studio.games.escape.guide import ObstacleGuide
+from studio.games.escape.novelty import PositionFacts, circuit
+from studio.games.escape.reach import Relaxation
+from studio.games.escape.solve import EscapeSpace, solve_level
+from studio.games.escape.tiles import T
+from tests.test_solver import build
+
+
+class _Grid:
+    """A toy space: (x, y) on an open plane, one move a step; the goal is (n, 0).
+    ``disturbance`` is how far a state strays from the row y = 0."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def start(self):
+        return (0, 0)
+
+    def expand(self, state):
+        x, y = state
+        edges = []
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = x + dx, y + dy
+            if -3 <= nx <= self.n + 3 and -3 <= ny <= 3:
+                edges.append(Edge(1, (nx, ny), "won" if (nx, ny) == (self.n, 0) else "none", (dx, dy)))
+        return Expansion(edges)
+
+    def unfold(self, state, label):
+        return (label,)
+
+    def atoms(self, state, parent):
+        return [state[0] * 100 + state[1]]
+
+    def disturbance(self, state):
+        return abs(state[1])
+
+
+def test_a_restricted_search_finds_a_solution_but_proves_nothing():
+    result = search(_Grid(6), admit=lambda state: state[1] == 0)
+    assert result.solved and result.length == 6 and not result.optimal
+
+
+def test_a_restricted_search_that_runs_out_proves_nothing():
+    result = search(_Grid(6), admit=lambda state: state[0] <= 2)
+    assert not result.solved and not result.optimal
+
+
+def test_solve_falls_back_to_restricted_searches_after_the_proof_times_out(monkeypatch):
+    calls = []
+    real_search = solver.search
+
+    def recording(space, **options):
+        calls.append((options.get("method", "astar"), options.get("admit") is not None))
+        if len(calls) <= 2:  # the A* and the first novelty search find nothing in time
+            return solver.SearchResult(False, False, (), expanded=5, stopped="timeout")
+        return real_search(space, **options)
+
+    monkeypatch.setattr(solver, "search", recording)
+    result = solve(_Grid(5), timeout=10)
+    assert calls[:3] == [("astar", False), ("novelty", False), ("astar", True)]
+    assert result.solved and not result.optimal and result.length == 5
+    assert result.expanded > 10  # the phases' counts add up
+
+
+def test_novelty_is_judged_within_each_guidance_stage():
+    space = _Grid(8)
+    space.guidance = lambda state: (0 if state[0] >= 4 else 1, abs(8 - state[0]) + abs(state[1]))
+    result = search(space, method="novelty")
+    assert result.solved and result.length >= 8
+
+
+# -- Escape: the facts behind those searches --
+
+def test_disturbance_counts_moved_blocks_but_not_coloured_floors():
+    level = build(["@r..E"])
+    space = EscapeSpace(initial_state(level))
+    start = space.start()
+    pushed = step(start, 4, False).state
+    assert space.disturbance(start) == 0
+    assert space.disturbance(pushed) == 2  # the block's old cell and its new one
+    level = build(["@...E"])
+    level.tiles[level.index(2, 0)] = int(T.RUP)
+    start = initial_state(level)
+    facts = PositionFacts(start)
+    lowered = start._replace(tiles=start.tiles.replace(bytes([T.RUP]), bytes([T.RDOWN])))
+    assert facts.disturbance(lowered) == 0 and facts.changes(lowered)
+
+
+def test_the_circuit_names_the_light_each_button_reaches():
+    level = build(["@....E"])
+    for x, tile in ((1, T.BUTTON), (2, T.WE), (3, T.RLIGHT)):
+        level.tiles[level.index(x, 0)] = int(tile)
+    state = initial_state(level)
+    assert circuit(state) == {(level.index(1, 0), level.index(3, 0))}
+    level.tiles[level.index(2, 0)] = int(T.NS)  # a wire turned the wrong way carries nothing on
+    assert circuit(initial_state(level)) == set()
+
+
+def test_the_guide_counts_the_cells_in_the_way():
+    open_way = initial_state(build(["@....E", "......"]))
+    assert ObstacleGuide(Relaxation(open_way))(open_way) == (0, 5)
+    level = build(["@....E", "......"])
+    for x, y, tile in ((3, 0, T.RUP), (3, 1, T.RUP), (0, 1, T.BUTTON)):
+        level.tiles[level.index(x, y)] = int(tile)
+    gated = initial_state(level)
+    assert ObstacleGuide(Relaxation(gated))(gated) == (1, 5)  # a raised floor a button may lower
+
+
+@pytest.mark.parametrize("rows", [["@.r..", ".r.r.", "..r.E"], ["@....", "..g.#", "...oE"]])
+def test_solutions_of_the_novelty_search_win(rows):
+    level = build(rows)
+    result = solve_level(level, timeout=2, method="novelty")
+    assert result.solved and not result.optimal
+    assert play_solution(initial_state(level), text_to_moves(result.solution)).verdict == "won"
