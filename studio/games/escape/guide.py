@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 
 from studio.games.escape.engine.tilesets import PLAIN_BLOCKS, SLIDERS, SPHERES, STEELS, WALKABLE
-from studio.games.escape.reach import EXIT, STAND, TELEPORT, UNREACHABLE, Relaxation, conditions
+from studio.games.escape.reach import EXIT, UNREACHABLE, Relaxation, conditions
 from studio.games.escape.tiles import T
 
 OBSTACLE = 8  # a code bit beside reach.py's STAND, EXIT, TELEPORT
@@ -63,27 +63,15 @@ class ObstacleGuide:
             if codes[cell] & EXIT:
                 cost[cell] = 0
                 heap.append((0, cell))
-        neighbours = relaxation.neighbours
-        sent_by = relaxation.sent_by
         while heap:
             here, cell = heapq.heappop(heap)
             if here > cost[cell]:
                 continue
-            code = codes[cell]
-            entering = here + _STEP + (_OBSTACLE_COST if code & OBSTACLE else 0)
-            if code & STAND:
-                for table in neighbours:
-                    n = table[cell]
-                    if n >= 0 and entering < cost[n]:
-                        cost[n] = entering
-                        heapq.heappush(heap, (entering, n))
-            for transporter in sent_by.get(cell, ()):
-                if codes[transporter] & TELEPORT:
-                    for table in neighbours:
-                        n = table[transporter]
-                        if n >= 0 and entering < cost[n]:
-                            cost[n] = entering
-                            heapq.heappush(heap, (entering, n))
+            entering = here + _STEP + (_OBSTACLE_COST if codes[cell] & OBSTACLE else 0)
+            for n in relaxation.comers(codes, cell):
+                if entering < cost[n]:
+                    cost[n] = entering
+                    heapq.heappush(heap, (entering, n))
         return cost
 
 

@@ -171,24 +171,29 @@ class Relaxation:
         queue = [cell for cell in range(self.size) if codes[cell] & EXIT]
         for cell in queue:
             dist[cell] = 0
-        neighbours = self.neighbours
-        sent_by = self.sent_by
         for cell in queue:  # (the list grows as the search goes)
             d = dist[cell] + 1
-            if codes[cell] & STAND:
-                for table in neighbours:
-                    n = table[cell]
-                    if n >= 0 and dist[n] == UNREACHABLE:
-                        dist[n] = d
-                        queue.append(n)
-            for transporter in sent_by.get(cell, ()):
-                if codes[transporter] & TELEPORT:
-                    for table in neighbours:
-                        n = table[transporter]
-                        if n >= 0 and dist[n] == UNREACHABLE:
-                            dist[n] = d
-                            queue.append(n)
+            for n in self.comers(codes, cell):
+                if dist[n] == UNREACHABLE:
+                    dist[n] = d
+                    queue.append(n)
         return dist
+
+    def comers(self, codes: bytes, cell: int):
+        """The cells from which one relaxed move gets the player to ``cell``: its
+        neighbours when he can stand on it, and those of each transporter sending there."""
+        neighbours = self.neighbours
+        if codes[cell] & STAND:
+            for table in neighbours:
+                n = table[cell]
+                if n >= 0:
+                    yield n
+        for transporter in self.sent_by.get(cell, ()):
+            if codes[transporter] & TELEPORT:
+                for table in neighbours:
+                    n = table[transporter]
+                    if n >= 0:
+                        yield n
 
     def reachable(self, codes: bytes, start: int) -> set[int]:
         """The cells the player could ever stand on from ``start``."""
