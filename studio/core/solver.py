@@ -428,8 +428,9 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
     level a position has changed: blocks moved, tiles destroyed...), by weighted A*
     searches each restricted to positions disturbing the level no more than a budget
     (``BUDGETS``): puzzles whose solution moves a few of many blocks are solved
-    there; the novelty search then has what time is left. Without a timeout, A* alone runs to the end. The counts add up over all
-    phases; ``depth`` is what the A* proved (no solution is shorter)."""
+    there; the novelty search then has what time is left. Without a timeout, A*
+    alone runs to the end. The counts add up over all phases; ``depth`` is what the
+    A* proved (no solution is shorter)."""
     started = time.perf_counter()
     if timeout is None or not hasattr(space, "atoms"):
         return search(space, timeout=timeout, cancel=cancel, progress=progress)
@@ -458,8 +459,8 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         result.depth = first.depth
         result.seconds = time.perf_counter() - started
         done = result
-        if result.solved or result.stopped == "cancelled" or (result.optimal and not result.solved):
-            break
+        if result.solved or result.optimal or result.stopped == "cancelled":
+            break  # (optimal and not solved: the novelty search proved the level unsolvable)
     if not done.solved and not done.optimal:
         done.stopped = "timeout" if done.stopped == "done" else done.stopped  # a restricted search proves nothing
     return done
