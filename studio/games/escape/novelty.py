@@ -10,15 +10,11 @@ player has pushed into place new in itself, before the press that uses it.
 
 from __future__ import annotations
 
-from studio.games.escape.engine.state import OPPOSITE
-from studio.games.escape.engine.tilesets import LIGHT_FLOORS, WIRE_ENDS
+from studio.games.escape.engine.electricity import WIRE_TURNS
+from studio.games.escape.engine.tilesets import LIGHT_FLOORS
 from studio.games.escape.tiles import T
 
 _BUTTON = bytes([T.BUTTON])
-# wire tile -> {direction the pulse arrives travelling in: direction it leaves in}
-_WIRE_TURNS: dict[int, dict[int, int]] = {}
-for _wire, (_a, _b) in WIRE_ENDS.items():
-    _WIRE_TURNS[int(_wire)] = {OPPOSITE[_a]: _b, OPPOSITE[_b]: _a}
 _PASSED_STRAIGHT = (int(T.NSWE), int(T.REMOTE))
 _FLOOR_COLOUR = bytearray(256)  # raised and lowered floors of one colour share a number
 for _colour, (_up, _down) in enumerate(LIGHT_FLOORS.values(), 1):
@@ -115,7 +111,7 @@ def circuit(state) -> set[tuple[int, int]]:
                 if tile in _RECEIVERS:
                     found.add((button, cell))
                     break
-                turns = _WIRE_TURNS.get(tile)
+                turns = WIRE_TURNS.get(tile)
                 if turns is not None:
                     if d not in turns:
                         break

@@ -17,9 +17,9 @@ from studio.games.escape.engine.tilesets import LASER_PASSES, LIGHT_FLOORS, WIRE
 from studio.games.escape.tiles import T
 
 # wire tile -> {direction the pulse arrives travelling in: direction it leaves in}
-_WIRE_TURNS = {}
+WIRE_TURNS = {}
 for _wire, (_a, _b) in WIRE_ENDS.items():
-    _WIRE_TURNS[int(_wire)] = {OPPOSITE[_a]: _b, OPPOSITE[_b]: _a}
+    WIRE_TURNS[int(_wire)] = {OPPOSITE[_a]: _b, OPPOSITE[_b]: _a}
 
 _TOGGLES = {}
 for _light, (_up, _down) in LIGHT_FLOORS.items():
@@ -50,7 +50,7 @@ def _send_pulse(turn, source: int, d: int, lights: dict) -> list:
     while cell >= 0 and (cell, d) not in seen:
         seen.add((cell, d))
         tile = tiles[cell]
-        turns = _WIRE_TURNS.get(tile)
+        turns = WIRE_TURNS.get(tile)
         if turns is not None:
             if d not in turns:
                 break
