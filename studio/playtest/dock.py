@@ -37,6 +37,7 @@ OUTCOME_STYLES = {
 }
 MAX_SHOWN_MOVES = 48  # of the recording's text in the dock (the tooltip has all of it)
 PLAYER_NAME_KEY = "playtest/player_name"
+DOCK_MIN_WIDTH = 340  # the replay controls and the Save/Load buttons on one row
 
 
 def _icon(name: str):
@@ -52,6 +53,26 @@ def _tool_button(icon: str, tip: str, slot) -> QToolButton:
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the board keeps the keys
     button.clicked.connect(slot)
     return button
+
+
+class DockBody(QWidget):
+    """The dock's contents. Its minimum height is what its rows need at the width it has,
+    wrapped labels included (the status line, the outcome, the key help): a main window
+    asks a dock only for a minimum size, never a height for its width, so without this
+    it could squeeze the dock below its rows and the board would be laid over them."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            width = max(self.width(), hint.width())
+            hint.setHeight(max(hint.height(), layout.totalMinimumHeightForWidth(width)))
+        return hint
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # narrower means more wrapped lines: a new minimum height
 
 
 @dataclass(frozen=True)
@@ -111,7 +132,7 @@ class PlaytestDock(QDockWidget):
 
     # -- layout ------------------------------------------------------------------------
     def _build(self) -> None:
-        body = QWidget()
+        body = DockBody()
         body.setObjectName("playtest_body")
         layout = QVBoxLayout(body)
         layout.setContentsMargins(8, 6, 8, 6)
@@ -252,7 +273,7 @@ class PlaytestDock(QDockWidget):
         layout.addWidget(self.keys_label)
 
         self.setWidget(body)
-        self.setMinimumWidth(340)
+        self.setMinimumWidth(DOCK_MIN_WIDTH)
 
     # -- which session -------------------------------------------------------------------
     def show_session(self, session: PlaytestSession | None, placeholder: str = "") -> None:
