@@ -74,6 +74,23 @@ SLOW = ["lev152.esx", "lev1526.esx", "lev156.esx", "lev161.esx", "lev163.esx", "
 slow = pytest.mark.skipif(not os.environ.get("STUDIO_SLOW_TESTS"), reason="slow: set STUDIO_SLOW_TESTS=1")
 
 
+@pytest.mark.parametrize("name", ["lev367.esx", "lev845.esx"])
+def test_the_novelty_search_solves_the_hardest_tutorial_levels(corpus_dir, name):
+    """Steel trains under lasers (367); bombs lit by pushing and hugbots let out to press
+    a button (845): beyond the A* in a minute, found by the novelty search in seconds.
+    A limit on states rather than on time keeps the test the same on any machine."""
+    from studio.games.escape.engine import initial_state, play_solution
+    from studio.games.escape.esp import text_to_moves
+    from studio.games.escape.esx import load_esx
+    from studio.games.escape.solve import solve_level
+
+    level = load_esx(_tutorial(name).read_bytes())
+    result = solve_level(level, method="novelty", max_expanded=60_000)
+    assert result.solved and not result.optimal
+    verdict = play_solution(initial_state(level), text_to_moves(result.solution))
+    assert verdict.verdict == "won" and verdict.moves == result.length
+
+
 @pytest.mark.parametrize("name", QUICK + [pytest.param(n, marks=slow) for n in SLOW])
 def test_tutorial_level_is_solved(corpus_dir, name):
     from studio.games.escape.engine import initial_state, play_solution

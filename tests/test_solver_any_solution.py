@@ -14,7 +14,7 @@ from studio.games.escape.guide import ObstacleGuide
 from studio.games.escape.novelty import PositionFacts, circuit
 from studio.games.escape.reach import Relaxation
 from studio.games.escape.solve import EscapeSpace, solve_level
-from studio.games.escape.tiles import T
+from studio.games.escape.tiles import Bot, T
 from tests.test_solver import build
 
 
@@ -63,15 +63,57 @@ def test_solve_falls_back_to_restricted_searches_after_the_proof_times_out(monke
 
     def recording(space, **options):
         calls.append((options.get("method", "astar"), options.get("admit") is not None))
-        if len(calls) <= 2:  # the A* and the first novelty search find nothing in time
+        if len(calls) <= 3:  # the probe, the A* and the second novelty search find nothing in time
             return solver.SearchResult(False, False, (), expanded=5, stopped="timeout")
         return real_search(space, **options)
 
     monkeypatch.setattr(solver, "search", recording)
     result = solve(_Grid(5), timeout=10)
-    assert calls[:3] == [("astar", False), ("novelty", False), ("astar", True)]
+    assert calls[:4] == [("novelty", False), ("astar", False), ("novelty", False), ("astar", True)]
     assert result.solved and not result.optimal and result.length == 5
-    assert result.expanded > 10  # the phases' counts add up
+    assert result.expanded > 15  # the phases' counts add up
+
+
+def test_an_a_star_looking_only_for_shorter_solutions():
+    nothing_shorter = search(_Grid(6), shorter_than=6)
+    assert not nothing_shorter.solved and nothing_shorter.optimal
+    shorter = search(_Grid(6), shorter_than=9)
+    assert shorter.solved and shorter.optimal and shorter.length == 6
+
+
+def test_solve_proves_the_probe_solution_shortest_or_finds_a_shorter_one(monkeypatch):
+    real_search = solver.search
+    detour = ((1, 0),) * 3 + ((0, 1), (1, 0), (1, 0), (0, -1))  # 7 moves to (5, 0)
+
+    def probe_finds(found):
+        def searching(space, **options):
+            if options.get("method") == "novelty":
+                return solver.SearchResult(True, False, found, expanded=3)
+            return real_search(space, **options)
+        return searching
+
+    monkeypatch.setattr(solver, "search", probe_finds(((1, 0),) * 5))
+    proven = solve(_Grid(5), timeout=10)
+    assert proven.solved and proven.optimal and proven.length == 5 and proven.depth == 5
+    assert proven.first_found is not None
+
+    monkeypatch.setattr(solver, "search", probe_finds(detour))
+    improved = solve(_Grid(5), timeout=10)
+    assert improved.solved and improved.optimal and improved.length == 5
+
+
+def test_cancelling_the_proof_keeps_the_probe_solution(monkeypatch):
+    path = ((1, 0),) * 5
+
+    def searching(space, **options):
+        if options.get("method") == "novelty":
+            return solver.SearchResult(True, False, path, expanded=3)
+        return solver.SearchResult(False, False, (), expanded=7, stopped="cancelled")
+
+    monkeypatch.setattr(solver, "search", searching)
+    result = solve(_Grid(5), timeout=10)
+    assert result.solved and not result.optimal and result.moves == path
+    assert result.stopped == "cancelled" and result.expanded == 10
 
 
 def test_novelty_is_judged_within_each_guidance_stage():
@@ -96,6 +138,25 @@ def test_disturbance_counts_moved_blocks_but_not_coloured_floors():
     facts = PositionFacts(start)
     lowered = start._replace(tiles=start.tiles.replace(bytes([T.RUP]), bytes([T.RDOWN])))
     assert facts.disturbance(lowered) == 0 and facts.changes(lowered)
+
+
+def test_a_burning_fuse_is_a_new_fact():
+    # A bomb pushed (and so lit) on an open floor: the player only waits afterwards.
+    level = build(["@....", ".....", "....E"], bots=[(1, int(Bot.BOMB) + 3)])
+    facts = PositionFacts(initial_state(level))
+    lit = step(initial_state(level), 4, False).state
+    waited = step(lit, 2, False).state
+    assert lit.bots[0][1] == waited.bots[0][1] and lit.bots[0][2] != waited.bots[0][2]
+    assert set(facts.atoms(waited, lit)) - set(facts.atoms(lit, None))
+
+
+def test_changes_pair_the_player_with_what_he_moved():
+    level = build(["@r...", ".....", "....E"])
+    facts = PositionFacts(initial_state(level))
+    pushed = step(initial_state(level), 4, False).state
+    walked = step(step(pushed, 2, False).state, 4, False).state
+    assert walked.tiles == pushed.tiles
+    assert facts.changes(walked) != facts.changes(pushed)  # the same block, the player elsewhere
 
 
 def test_the_circuit_names_the_light_each_button_reaches():

@@ -91,6 +91,7 @@ class SearchResult:
     depth: int = 0  # the deepest bound the search proved (no solution is shorter)
     stopped: str = "done"  # "done", "timeout" or "cancelled"
     solution: str = ""  # the moves as the game's letters (filled in by the game)
+    first_found: float | None = None  # seconds into solve() when a solution was first found
 
     @property
     def length(self) -> int:
@@ -142,7 +143,7 @@ class Stopper:
 def search(space: SearchSpace, *, method: str = "astar", timeout: float | None = None, cancel=None,
            progress: Callable[[Progress], None] | None = None, progress_every: float = 0.25,
            max_expanded: int | None = None, weight: float = 1.0,
-           admit: Callable[[Any], bool] | None = None) -> SearchResult:
+           admit: Callable[[Any], bool] | None = None, shorter_than: int | None = None) -> SearchResult:
     """Search ``space`` for a shortest solution (see the module docstring).
 
     ``method`` is "astar" (best-first on cost plus lower bound; Dijkstra without a
@@ -153,12 +154,15 @@ def search(space: SearchSpace, *, method: str = "astar", timeout: float | None =
     but are no longer proven shortest. ``admit(state)`` false leaves a state out of an
     A* search: the search is then over part of the space, so it proves nothing (a
     solution found is not reported shortest, running out of states is not a proof).
+    ``shorter_than`` (A*) looks only for solutions of fewer moves, when one of that
+    length is known: running out of states then proves that one shortest (the result
+    is unsolved and ``optimal``: "nothing shorter").
     """
     stopper = Stopper(timeout, cancel, progress, progress_every)
     if method == "bfs":
         return _breadth_first(space, stopper, max_expanded)
     if method == "astar":
-        return _best_first(space, stopper, max_expanded, weight, admit)
+        return _best_first(space, stopper, max_expanded, weight, admit, shorter_than)
     if method == "novelty":
         return _novelty_first(space, stopper, max_expanded)
     raise ValueError(f"unknown search method {method!r}: use 'astar' or 'bfs'")
@@ -181,7 +185,8 @@ def _solution(space, parents: dict, state) -> tuple:
 
 
 def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
-                weight: float = 1.0, admit: Callable[[Any], bool] | None = None) -> SearchResult:
+                weight: float = 1.0, admit: Callable[[Any], bool] | None = None,
+                shorter_than: int | None = None) -> SearchResult:
     lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
     exact = weight == 1.0 and admit is None
     transposition = getattr(space, "transposition", None)
@@ -194,6 +199,8 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
     parents: dict = {start: None}
     goals: set = set()
     best_goal = None  # (cost, state) of the cheapest solution generated so far
+    # Only solutions cheaper than this are wanted: the best goal's cost, or a known length.
+    ceiling = float("inf") if shorter_than is None else shorter_than
     covered_by_class: dict = {}  # class key -> [(cost, covered), ...]
     counter = 0  # ties broken deeper first, then first come first served
     heap = [(h, 0, counter, start)]
@@ -228,7 +235,7 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
                 break
             if stopper.report_due():
                 stopper.progress(Progress(expanded, generated, cost, f, stopper.elapsed(),
-                                          None if best_goal is None else best_goal[0]))
+                                          None if ceiling == float("inf") else ceiling))
 
         expansion = space.expand(state)
         if expansion.covered is not None and transposition is not None:
@@ -239,7 +246,7 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
             if outcome == DEAD:
                 continue
             new_cost = cost + edge_cost
-            if best_goal is not None and new_cost >= best_goal[0]:
+            if new_cost >= ceiling:
                 continue
             old = best_cost.get(successor)
             if old is not None and old <= new_cost:
@@ -250,9 +257,10 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
                 h = 0
                 goals.add(successor)
                 best_goal = (new_cost, successor)
+                ceiling = new_cost
             else:
                 h = lower_bound(successor)
-                if h is None:
+                if h is None or new_cost + h >= ceiling:  # (the bound is admissible)
                     continue
             best_cost[successor] = new_cost
             parents[successor] = (state, label)
@@ -297,11 +305,12 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
     better stage makes all of a state's facts new again (the "novelty given the goals
     achieved" of that search). Without it the lower bound orders the states.
 
-    A space may also supply ``changes(state)``: the atoms in which the state differs
-    from the start (a few, as a sorted tuple). A state with no new atom but a new *pair*
-    of changes (two blocks each pushed somewhere already seen, but never both at
+    A space may also supply ``changes(state)``: a few atoms to pair up, as a tuple,
+    such as those in which the state differs from the start and where the player
+    stands. A state with no new atom but a new *pair* of them (a block pushed
+    somewhere already seen, with the player somewhere already seen, but never both at
     once) goes after the novel states and before the rest: novelty of width 2,
-    limited to changes so that it stays cheap."""
+    limited to those atoms so that it stays cheap."""
     atoms = space.atoms
     changes = getattr(space, "changes", None)
     guidance = getattr(space, "guidance", None)
@@ -414,6 +423,7 @@ def _breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
     return SearchResult(False, True, (), expanded, generated, stopper.elapsed(), depth)
 
 
+PROBE_SHARE = 0.2  # of the timeout, for a first novelty search before the A*
 NOVELTY_SHARE = 0.1  # of the time the A* leaves, when restricted searches follow
 BUDGETS = (2, 4, 8, 16)  # the disturbances the restricted searches allow, in turn
 BUDGET_SHARE = 0.75  # of the time left, for each restricted search
@@ -421,22 +431,66 @@ BUDGET_WEIGHT = 5.0  # their weighted A*: far faster than exact, solutions a lit
 
 
 def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
-          progress: Callable[[Progress], None] | None = None, proof_share: float = 0.5) -> SearchResult:
-    """A shortest solution if one can be proven in ``proof_share`` of the time (A*),
-    else any solution found in the rest (reported not optimal): by the novelty
-    search, then, when the space measures ``disturbance(state)`` (how much of the
-    level a position has changed: blocks moved, tiles destroyed...), by weighted A*
-    searches each restricted to positions disturbing the level no more than a budget
-    (``BUDGETS``): puzzles whose solution moves a few of many blocks are solved
-    there; the novelty search then has what time is left. Without a timeout, A*
-    alone runs to the end. The counts add up over all phases; ``depth`` is what the
-    A* proved (no solution is shorter)."""
+          progress: Callable[[Progress], None] | None = None, proof_share: float = 0.5,
+          probe_share: float = PROBE_SHARE) -> SearchResult:
+    """A shortest solution when one can be proven in time, else the best found.
+
+    Where the space supplies novelty ``atoms`` and a timeout is given, the phases are:
+
+    1. a novelty search for ``probe_share`` of the timeout: it often finds a
+       solution to a level the A* could not finish in the whole timeout, in seconds;
+    2. A* for ``proof_share`` of the timeout, looking only for solutions shorter than
+       the one found: running out of states proves that one shortest;
+    3. with no solution yet, the novelty search again, then, when the space measures
+       ``disturbance(state)`` (how much of the level a position has changed: blocks
+       moved, tiles destroyed...), weighted A* searches each restricted to positions
+       disturbing the level no more than a budget (``BUDGETS``): puzzles whose
+       solution moves a few of many blocks are solved there; the novelty search then
+       has what time is left.
+
+    Without a timeout, A* alone runs to the end. The counts add up over all phases;
+    ``depth`` is what the A* proved (no solution is shorter); ``first_found`` is when
+    the solution returned, or a longer one, was first found."""
     started = time.perf_counter()
     if timeout is None or not hasattr(space, "atoms"):
         return search(space, timeout=timeout, cancel=cancel, progress=progress)
-    first = search(space, timeout=timeout * proof_share, cancel=cancel, progress=progress)
-    if first.stopped != "timeout" or first.solved:
-        return first
+    runs: list[SearchResult] = []
+
+    def run(method: str, seconds: float, phase: str, best: int | None = None, **options) -> SearchResult:
+        report = None
+        if progress is not None:
+            report = _phase_progress(progress, runs, time.perf_counter() - started, phase, best)
+        result = search(space, method=method, timeout=seconds, cancel=cancel, progress=report, **options)
+        if result.solved:
+            result.first_found = time.perf_counter() - started
+        runs.append(result)
+        return result
+
+    def finish(result: SearchResult) -> SearchResult:
+        result.expanded = sum(r.expanded for r in runs)
+        result.generated = sum(r.generated for r in runs)
+        result.seconds = time.perf_counter() - started
+        return result
+
+    known = None
+    if probe_share > 0:
+        probe = run("novelty", timeout * probe_share, "any")
+        if probe.stopped == "cancelled" or (probe.optimal and not probe.solved):
+            return finish(probe)  # (optimal and not solved: the novelty search proved the level unsolvable)
+        known = probe if probe.solved else None
+    first = run("astar", timeout * proof_share, "shortest", best=known.length if known else None,
+                shorter_than=known.length if known else None)
+    if first.solved:
+        if known is not None:
+            first.first_found = known.first_found
+        return finish(first)
+    if known is not None:
+        known.optimal = first.stopped == "done"  # the A* ran out of shorter ones
+        known.depth = known.length if known.optimal else first.depth
+        known.stopped = first.stopped
+        return finish(known)
+    if first.stopped != "timeout":
+        return finish(first)  # cancelled, or proven unsolvable
     disturbance = getattr(space, "disturbance", None)
     phases = [("novelty", None)]
     if disturbance is not None:
@@ -451,29 +505,30 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         else:
             share = NOVELTY_SHARE if method == "novelty" else BUDGET_SHARE
         admit = None if budget is None else (lambda state, budget=budget: disturbance(state) <= budget)
-        result = search(space, method=method, timeout=left * share, cancel=cancel, weight=BUDGET_WEIGHT,
-                        admit=admit, progress=_offset_progress(progress, done) if progress else None)
+        result = run(method, left * share, "any", weight=BUDGET_WEIGHT, admit=admit)
         result.optimal = result.optimal and not result.solved and budget is None  # only exhaustion proves
-        result.expanded += done.expanded
-        result.generated += done.generated
         result.depth = first.depth
-        result.seconds = time.perf_counter() - started
         done = result
         if result.solved or result.optimal or result.stopped == "cancelled":
             break  # (optimal and not solved: the novelty search proved the level unsolvable)
     if not done.solved and not done.optimal:
         done.stopped = "timeout" if done.stopped == "done" else done.stopped  # a restricted search proves nothing
-    return done
+    return finish(done)
 
 
-def _offset_progress(progress: Callable[[Progress], None], before: SearchResult) -> Callable[[Progress], None]:
-    """Reports of a later phase, counting the earlier phases' work too."""
+def _phase_progress(progress: Callable[[Progress], None], earlier: list, offset: float, phase: str,
+                    best: int | None) -> Callable[[Progress], None]:
+    """Reports of one phase of ``solve``, counting the earlier phases' work too."""
+    expanded = sum(r.expanded for r in earlier)
+    generated = sum(r.generated for r in earlier)
 
     def report(p: Progress) -> None:
-        p.expanded += before.expanded
-        p.generated += before.generated
-        p.seconds += before.seconds
-        p.phase = "any"
+        p.expanded += expanded
+        p.generated += generated
+        p.seconds += offset
+        p.phase = phase
+        if best is not None and (p.best is None or best < p.best):
+            p.best = best
         progress(p)
     return report
 

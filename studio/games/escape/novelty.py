@@ -2,9 +2,9 @@
 (core.solver): novelty facts, and how much a position has disturbed the level.
 
 Facts are ints: each cell's tile on each layer, how many of each tile a layer
-holds, the player's cell, each bot's cell and type, and, in levels with
-buttons, the *circuit*: which light, remote or transponder each button's
-pulses would reach if it were pressed now. A circuit fact makes a wiring the
+holds, the player's cell, each bot's cell, type and data (a lit bomb's fuse
+left), and, in levels with buttons, the *circuit*: which light, remote or
+transponder each button's pulses would reach if it were pressed now. A circuit fact makes a wiring the
 player has pushed into place new in itself, before the press that uses it.
 """
 
@@ -58,9 +58,15 @@ class PositionFacts:
             found += [-1 - (button * size + target) for button, target in circuit(state)]
         if parent is not None and state.bots is parent.bots:
             return found
-        for number, (kind, cell, _) in enumerate(state.bots):
-            found.append(self._bots_base + (number * size + cell) * 8 + (kind + 3))
+        for number, bot in enumerate(state.bots):
+            found.append(self._bot_fact(number, bot, size))
         return found
+
+    def _bot_fact(self, number: int, bot: tuple, size: int) -> int:
+        """Bot ``number`` of this type on this cell with this data (a lit bomb's fuse
+        left): a fuse burning down is new, so waiting for a blast is worth a look."""
+        kind, cell, data = bot
+        return self._bots_base + (((number * size + cell) << 5) + kind + 3 << 4) + ((data + 1) & 15)
 
     def disturbance(self, state) -> int:
         """How many cells, on either layer, hold another tile than at the start, not
@@ -76,8 +82,11 @@ class PositionFacts:
         return count
 
     def changes(self, state) -> tuple:
-        """The facts in which a position differs from the start, without the player's
-        cell: the tiles changed on each layer and the bots moved."""
+        """The facts the novelty search pairs up: those in which a position differs from
+        the start (the tiles changed on each layer, the bots moved), and the player's
+        cell. With the cell, "this block pushed here, and the player there" is a pair:
+        walking round a block to push it on, or waiting somewhere while a fuse burns,
+        is new even when the block's cell and the player's were each seen before."""
         start = self._start
         size = state.board.size
         found = []
@@ -88,8 +97,8 @@ class PositionFacts:
         if state.bots is not start.bots:
             for number, bot in enumerate(state.bots):
                 if number >= len(start.bots) or bot != start.bots[number]:
-                    kind, cell, _ = bot
-                    found.append(self._bots_base + (number * size + cell) * 8 + (kind + 3))
+                    found.append(self._bot_fact(number, bot, size))
+        found.append(self._player_base + state.player)
         return tuple(found)
 
 

@@ -29,9 +29,10 @@ The reductions that make the search small:
   or button that must open the way first (the gate bound, reach.py). The bound
   is admissible but not always consistent; the A* reopens a position reached
   more cheaply later, so solutions stay shortest.
-- When A* cannot prove a solution in time, the searches for any solution use
-  ``guide.ObstacleGuide`` (cells in the way now) and ``novelty.PositionFacts``
-  (novelty facts, and the disturbance that restricts weighted A*).
+- The searches for any solution (before the A*, and after it when it found
+  nothing) use ``guide.ObstacleGuide`` (cells in the way now) and
+  ``novelty.PositionFacts`` (novelty facts, and the disturbance that restricts
+  weighted A*).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from studio.games.escape.tiles import Bot, T
 from studio.games.escape.walks import BLOCK_STOPS, PUSHED_ONE_CELL, BoardBits, LayerCosts, QuietRegion
 
 DIRECTIONS = (1, 2, 3, 4)
-PROOF_SHARE = 0.45  # of the timeout for A*; the rest for the searches for any solution
+PROOF_SHARE = 0.45  # of the timeout for A*, after core.solver's novelty probe
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
 
 # The player stepping onto these changes nothing (traps decay only when left).
@@ -272,9 +273,12 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
                 max_expanded: int | None = None) -> SearchResult:
     """Search a solution of an ``EscapeLevel``, shortest when it can be proven in time.
 
-    ``method`` "auto" is core.solver.solve (A* for ``PROOF_SHARE`` of the timeout,
-    then the searches for any solution: novelty, and restricted by ``disturbance``); "astar", "novelty" and "bfs" run one search (core.solver.search).
-    ``method="bfs"`` searches single moves: the plain breadth-first search."""
+    ``method`` "auto" is core.solver.solve (a novelty search first, then A* for
+    ``PROOF_SHARE`` of the timeout to prove its solution shortest or find a shorter
+    one, then, with no solution yet, the searches for any solution: novelty, and
+    restricted by ``disturbance``); "astar", "novelty" and "bfs" run one search
+    (core.solver.search). ``method="bfs"`` searches single moves: the plain
+    breadth-first search."""
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
     if method == "auto":
         result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE)
