@@ -437,8 +437,9 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
 
     Where the space supplies novelty ``atoms`` and a timeout is given, the phases are:
 
-    1. a novelty search for ``probe_share`` of the timeout: it often finds a
-       solution to a level the A* could not finish in the whole timeout, in seconds;
+    1. a novelty search for ``probe_share`` of the timeout, then, if it found
+       nothing, a weighted A* (``BUDGET_WEIGHT``) for half as long: they often find
+       a solution to a level the A* could not finish in the whole timeout, in seconds;
     2. A* for ``proof_share`` of the timeout, looking only for solutions shorter than
        the one found: running out of states proves that one shortest;
     3. with no solution yet, the novelty search again, then, when the space measures
@@ -474,10 +475,14 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
 
     known = None
     if probe_share > 0:
-        probe = run("novelty", timeout * probe_share, "any")
-        if probe.stopped == "cancelled" or (probe.optimal and not probe.solved):
-            return finish(probe)  # (optimal and not solved: the novelty search proved the level unsolvable)
-        known = probe if probe.solved else None
+        for method, share in (("novelty", probe_share), ("astar", probe_share / 2)):
+            probe = run(method, timeout * share, "any", weight=BUDGET_WEIGHT)
+            if probe.stopped == "cancelled" or (probe.optimal and not probe.solved):
+                return finish(probe)  # (optimal and not solved: an exhausted search proved the level unsolvable)
+            if probe.solved:
+                probe.optimal = False  # (the weighted A* proves nothing shortest)
+                known = probe
+                break
     first = run("astar", timeout * proof_share, "shortest", best=known.length if known else None,
                 shorter_than=known.length if known else None)
     if first.solved:
