@@ -71,7 +71,8 @@ def test_solve_falls_back_to_restricted_searches_after_the_proof_times_out(monke
     result = solve(_Grid(5), timeout=10)
     assert calls[:5] == [("novelty", False), ("astar", False), ("astar", False), ("novelty", False),
                          ("astar", True)]
-    assert result.solved and not result.optimal and result.length == 5
+    # The restricted search's solution, then proven: the search for shorter ones ran out.
+    assert result.solved and result.optimal and result.length == 5
     assert result.expanded > 20  # the phases' counts add up
 
 
@@ -101,6 +102,25 @@ def test_solve_proves_the_probe_solution_shortest_or_finds_a_shorter_one(monkeyp
     monkeypatch.setattr(solver, "search", probe_finds(detour))
     improved = solve(_Grid(5), timeout=10)
     assert improved.solved and improved.optimal and improved.length == 5
+
+
+def test_the_time_the_proof_leaves_goes_to_shorter_solutions(monkeypatch):
+    real_search = solver.search
+    detour = ((1, 0),) * 3 + ((0, 1), (1, 0), (1, 0), (0, -1))  # 7 moves to (5, 0)
+    calls = []
+
+    def searching(space, **options):
+        calls.append((options.get("method"), options.get("shorter_than")))
+        if len(calls) == 1:
+            return solver.SearchResult(True, False, detour, expanded=3)
+        if options.get("method") == "astar":
+            return solver.SearchResult(False, False, (), expanded=5, stopped="timeout")
+        return real_search(space, **options)
+
+    monkeypatch.setattr(solver, "search", searching)
+    result = solve(_Grid(5), timeout=10)
+    assert calls[:3] == [("novelty", None), ("astar", 7), ("novelty", 7)]
+    assert result.solved and result.length == 5 and result.optimal and result.stopped == "done"
 
 
 def test_cancelling_the_proof_keeps_the_probe_solution(monkeypatch):

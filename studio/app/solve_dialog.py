@@ -102,7 +102,7 @@ class SolveDialog(QDialog):
                 self._finish(data)
 
     def _show_progress(self, p: dict) -> None:
-        phase = "proving the shortest" if p.get("phase", "shortest") == "shortest" else "looking for any solution"
+        phase = PHASE_NAMES.get(p.get("phase", "shortest"), "searching")
         text = (f"{phase}: {p['expanded']:,} states expanded, depth {p['depth']} moves"
                 f" (no solution shorter than {p['bound']}), {p['seconds']:.1f} s")
         if p.get("best"):
@@ -167,6 +167,11 @@ class SolveDialog(QDialog):
         if self.process is not None and not self.process.finished:
             self.process.kill()
         super().closeEvent(event)
+
+
+# core.solver.solve's phases, as the progress line names them.
+PHASE_NAMES = {"shortest": "proving the shortest", "any": "looking for any solution",
+               "shorter": "looking for a shorter solution"}
 
 
 def describe_result(record: dict) -> str:

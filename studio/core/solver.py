@@ -77,7 +77,7 @@ class Progress:
     bound: int  # its moves plus the lower bound: no solution is shorter than this
     seconds: float
     best: int | None  # length of the best solution found so far
-    phase: str = "shortest"  # "shortest" (A*, proves) or "any" (novelty search)
+    phase: str = "shortest"  # "shortest" (A*, proves), "any" (searches for any solution) or "shorter"
 
 
 @dataclass
@@ -164,7 +164,7 @@ def search(space: SearchSpace, *, method: str = "astar", timeout: float | None =
     if method == "astar":
         return _best_first(space, stopper, max_expanded, weight, admit, shorter_than)
     if method == "novelty":
-        return _novelty_first(space, stopper, max_expanded)
+        return _novelty_first(space, stopper, max_expanded, shorter_than)
     raise ValueError(f"unknown search method {method!r}: use 'astar' or 'bfs'")
 
 
@@ -290,7 +290,8 @@ def _is_covered(earlier: list, member, cost: int) -> bool:
     return False
 
 
-def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None) -> SearchResult:
+def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
+                   shorter_than: int | None = None) -> SearchResult:
     """Best-first by novelty: a state that makes some atom (a fact such as "this tile
     on this cell") true for the first time goes before every state that does not; then
     the better guidance, then the cheaper (after Lipovetzky and Geffner's best-first
@@ -310,16 +311,19 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
     stands. A state with no new atom but a new *pair* of them (a block pushed
     somewhere already seen, with the player somewhere already seen, but never both at
     once) goes after the novel states and before the rest: novelty of width 2,
-    limited to those atoms so that it stays cheap."""
+    limited to those atoms so that it stays cheap.
+
+    ``shorter_than`` prunes states whose cost plus lower bound reaches it: only
+    shorter solutions are found, and running out of states proves none exists."""
     atoms = space.atoms
     changes = getattr(space, "changes", None)
     guidance = getattr(space, "guidance", None)
+    lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
     if guidance is None:
-        lower_bound = getattr(space, "lower_bound", None) or (lambda state: 0)
-
         def guidance(state):
             h = lower_bound(state)
             return None if h is None else (0, h)
+    ceiling = float("inf") if shorter_than is None else shorter_than
     start = space.start()
     guide = guidance(start)
     if guide is None:
@@ -348,6 +352,8 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
             if outcome == DEAD:
                 continue
             new_cost = cost + edge_cost
+            if new_cost >= ceiling:
+                continue
             old = best_cost.get(successor)
             if old is not None and old <= new_cost:
                 continue
@@ -355,6 +361,10 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
                 parents[successor] = (state, label)
                 moves = _solution(space, parents, successor)
                 return SearchResult(True, False, moves, expanded, generated, stopper.elapsed(), 0)
+            if shorter_than is not None:
+                h = lower_bound(successor)
+                if h is None or new_cost + h >= ceiling:  # (the bound is admissible)
+                    continue
             guide = guidance(successor)
             if guide is None:
                 continue
@@ -424,6 +434,7 @@ def _breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
 
 
 PROBE_SHARE = 0.2  # of the timeout, for a first novelty search before the A*
+SHORTER_SHARE = 0.2  # of the timeout, kept for shorter solutions when the A* had one to prove
 NOVELTY_SHARE = 0.1  # of the time the A* leaves, when restricted searches follow
 BUDGETS = (2, 4, 8, 16)  # the disturbances the restricted searches allow, in turn
 BUDGET_SHARE = 0.75  # of the time left, for each restricted search
@@ -440,14 +451,18 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
     1. a novelty search for ``probe_share`` of the timeout, then, if it found
        nothing, a weighted A* (``BUDGET_WEIGHT``) for half as long: they often find
        a solution to a level the A* could not finish in the whole timeout, in seconds;
-    2. A* for ``proof_share`` of the timeout, looking only for solutions shorter than
-       the one found: running out of states proves that one shortest;
+    2. A* looking only for solutions shorter than the one found (running out of
+       states proves that one shortest), until ``SHORTER_SHARE`` of the timeout is
+       left; for ``proof_share`` of it when nothing was found, for the next step;
     3. with no solution yet, the novelty search again, then, when the space measures
        ``disturbance(state)`` (how much of the level a position has changed: blocks
        moved, tiles destroyed...), weighted A* searches each restricted to positions
        disturbing the level no more than a budget (``BUDGETS``): puzzles whose
        solution moves a few of many blocks are solved there; the novelty search then
-       has what time is left.
+       has what time is left;
+    4. with a solution not proven shortest, the novelty search again, looking only
+       for shorter ones (pruned by the lower bound), over and over until the
+       timeout; running out of states proves the last one shortest.
 
     Without a timeout, A* alone runs to the end. The counts add up over all phases;
     ``depth`` is what the A* proved (no solution is shorter); ``first_found`` is when
@@ -483,42 +498,81 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
                 probe.optimal = False  # (the weighted A* proves nothing shortest)
                 known = probe
                 break
-    first = run("astar", timeout * proof_share, "shortest", best=known.length if known else None,
+    proof_seconds = timeout * proof_share
+    if known is not None:  # no searches for any solution to leave time for: only the shorter ones
+        proof_seconds = max(proof_seconds, timeout * (1 - SHORTER_SHARE) - (time.perf_counter() - started))
+    first = run("astar", proof_seconds, "shortest", best=known.length if known else None,
                 shorter_than=known.length if known else None)
     if first.solved:
-        if known is not None:
-            first.first_found = known.first_found
-        return finish(first)
-    if known is not None:
+        if first.optimal:
+            if known is not None:
+                first.first_found = known.first_found
+            return finish(first)
+        known = _shorter_of(known, first)
+    elif known is not None and first.stopped != "timeout":
         known.optimal = first.stopped == "done"  # the A* ran out of shorter ones
         known.depth = known.length if known.optimal else first.depth
         known.stopped = first.stopped
         return finish(known)
-    if first.stopped != "timeout":
-        return finish(first)  # cancelled, or proven unsolvable
+    if known is None:
+        if first.stopped != "timeout":
+            return finish(first)  # cancelled, or proven unsolvable
+        found = _any_solution(space, run, timeout - (time.perf_counter() - started), first.depth)
+        if not found.solved:
+            return finish(found)
+        known = found
+    # What time is left goes to shorter solutions: the novelty search again, pruned by
+    # the bound; running out of states proves the last one found shortest.
+    while known.stopped != "cancelled":
+        left = timeout - (time.perf_counter() - started)
+        if left <= 0:
+            known.stopped = "timeout"
+            break
+        better = run("novelty", left, "shorter", best=known.length, shorter_than=known.length)
+        if not better.solved:
+            known.optimal = better.optimal
+            known.stopped = better.stopped
+            break
+        known = _shorter_of(known, better)
+    known.depth = known.length if known.optimal else first.depth
+    return finish(known)
+
+
+def _shorter_of(known: SearchResult | None, found: SearchResult) -> SearchResult:
+    """``found`` (shorter than ``known``), not proven, dated from the first solution."""
+    found.optimal = False
+    if known is not None:
+        found.first_found = known.first_found
+    return found
+
+
+def _any_solution(space: SearchSpace, run: Callable, left: float, depth: int) -> SearchResult:
+    """``solve``'s searches for any solution after an A* that found none (its step 3)."""
+    started = time.perf_counter()
     disturbance = getattr(space, "disturbance", None)
     phases = [("novelty", None)]
     if disturbance is not None:
         phases += [("astar", budget) for budget in BUDGETS] + [("novelty", None)]
-    done = first
+    done = None
     for number, (method, budget) in enumerate(phases):
-        left = timeout - (time.perf_counter() - started)
-        if left <= 0:
+        remaining = left - (time.perf_counter() - started)
+        if remaining <= 0:
             break
         if number == len(phases) - 1:
             share = 1.0
         else:
             share = NOVELTY_SHARE if method == "novelty" else BUDGET_SHARE
         admit = None if budget is None else (lambda state, budget=budget: disturbance(state) <= budget)
-        result = run(method, left * share, "any", weight=BUDGET_WEIGHT, admit=admit)
-        result.optimal = result.optimal and not result.solved and budget is None  # only exhaustion proves
-        result.depth = first.depth
-        done = result
-        if result.solved or result.optimal or result.stopped == "cancelled":
+        done = run(method, remaining * share, "any", weight=BUDGET_WEIGHT, admit=admit)
+        done.optimal = done.optimal and not done.solved and budget is None  # only exhaustion proves
+        done.depth = depth
+        if done.solved or done.optimal or done.stopped == "cancelled":
             break  # (optimal and not solved: the novelty search proved the level unsolvable)
+    if done is None:
+        return SearchResult(False, False, (), depth=depth, stopped="timeout")
     if not done.solved and not done.optimal:
         done.stopped = "timeout" if done.stopped == "done" else done.stopped  # a restricted search proves nothing
-    return finish(done)
+    return done
 
 
 def _phase_progress(progress: Callable[[Progress], None], earlier: list, offset: float, phase: str,
