@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from studio.core import solver
+from studio.core.shortcuts import shorten
 from studio.core.solver import Edge, Expansion, search, solve
 from studio.games.escape.engine import initial_state, play_solution, step
 from studio.games.escape.esp import text_to_moves
@@ -206,3 +207,28 @@ def test_solutions_of_the_novelty_search_win(rows):
     result = solve_level(level, timeout=2, method="novelty")
     assert result.solved and not result.optimal
     assert play_solution(initial_state(level), text_to_moves(result.solution)).verdict == "won"
+
+
+def test_shortcuts_cut_the_detours_out_of_a_solution():
+    space = _Grid(5)
+    cells = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (3, 2), (4, 2), (5, 2), (5, 1), (5, 0)]
+    path = ((cells[0], None),) + tuple((b, (b[0] - a[0], b[1] - a[1])) for a, b in zip(cells, cells[1:]))
+    shorter = shorten(space, path, solver.Stopper(None, None, None, 1.0))
+    assert solver.moves_along(space, shorter) == ((1, 0),) * 5
+    assert shorter[0] == path[0] and shorter[-1][0] == (5, 0)
+
+
+def test_solve_takes_the_shortcuts_in_what_the_probe_found(monkeypatch):
+    real_search = solver.search
+    cells = [(0, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (5, 0)]
+    path = ((cells[0], None),) + tuple((b, (b[0] - a[0], b[1] - a[1])) for a, b in zip(cells, cells[1:]))
+    detour = tuple(label for _, label in path[1:])
+
+    def searching(space, **options):
+        if options.get("method") == "novelty" and options.get("shorter_than") is None:
+            return solver.SearchResult(True, False, detour, expanded=3, path=path)
+        return solver.SearchResult(False, False, (), expanded=5, stopped="timeout")  # nothing better
+
+    monkeypatch.setattr(solver, "search", searching)
+    result = solve(_Grid(5), timeout=2)
+    assert result.solved and result.length == 5 and not result.optimal

@@ -92,6 +92,8 @@ class SearchResult:
     stopped: str = "done"  # "done", "timeout" or "cancelled"
     solution: str = ""  # the moves as the game's letters (filled in by the game)
     first_found: float | None = None  # seconds into solve() when a solution was first found
+    # The solution as the search saw it: (state, label of the edge into it), from (start, None).
+    path: tuple = ()
 
     @property
     def length(self) -> int:
@@ -170,17 +172,28 @@ def search(space: SearchSpace, *, method: str = "astar", timeout: float | None =
 
 def _solution(space, parents: dict, state) -> tuple:
     """The single moves from the start to ``state``, unfolding each edge's label."""
-    pieces = []
+    return moves_along(space, _path(parents, state))
+
+
+def _path(parents: dict, state) -> tuple:
+    """(state, label of the edge into it) from (start, None) to ``state``."""
+    steps = []
     while True:
         link = parents[state]
         if link is None:
+            steps.append((state, None))
             break
         parent, label = link
-        pieces.append(space.unfold(parent, label))
+        steps.append((state, label))
         state = parent
+    return tuple(reversed(steps))
+
+
+def moves_along(space, path) -> tuple:
+    """The single moves of a ``path`` of (state, label) steps, unfolding each label."""
     moves: list = []
-    for piece in reversed(pieces):
-        moves.extend(piece)
+    for (parent, _), (_, label) in zip(path, path[1:]):
+        moves.extend(space.unfold(parent, label))
     return tuple(moves)
 
 
@@ -218,7 +231,8 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
         depth = cost
         if state in goals:
             moves = _solution(space, parents, state)
-            return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), cost)
+            return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), cost,
+                                path=_path(parents, state))
         if transposition is not None:
             found = transposition(state)
             if found is not None:
@@ -271,14 +285,16 @@ def _best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
         # Exhausted: every state that could lead to a win was expanded.
         if best_goal is not None:  # (only when every goal entry went stale, which cannot happen)
             moves = _solution(space, parents, best_goal[1])
-            return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), best_goal[0])
+            return SearchResult(True, exact, moves, expanded, generated, stopper.elapsed(), best_goal[0],
+                                path=_path(parents, best_goal[1]))
         return SearchResult(False, admit is None, (), expanded, generated, stopper.elapsed(), depth)
 
     seconds = stopper.elapsed()
     if best_goal is not None:
         moves = _solution(space, parents, best_goal[1])
         proven = exact and best_goal[0] <= bound
-        return SearchResult(True, proven, moves, expanded, generated, seconds, bound, stopper.reason)
+        return SearchResult(True, proven, moves, expanded, generated, seconds, bound, stopper.reason,
+                            path=_path(parents, best_goal[1]))
     return SearchResult(False, False, (), expanded, generated, seconds, bound, stopper.reason)
 
 
@@ -360,7 +376,8 @@ def _novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
             if outcome == WON:
                 parents[successor] = (state, label)
                 moves = _solution(space, parents, successor)
-                return SearchResult(True, False, moves, expanded, generated, stopper.elapsed(), 0)
+                return SearchResult(True, False, moves, expanded, generated, stopper.elapsed(), 0,
+                                    path=_path(parents, successor))
             if shorter_than is not None:
                 h = lower_bound(successor)
                 if h is None or new_cost + h >= ceiling:  # (the bound is admissible)
@@ -426,7 +443,8 @@ def _breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | Non
             generated += 1
             if outcome == WON:
                 moves = _solution(space, parents, successor)
-                return SearchResult(True, True, moves, expanded, generated, stopper.elapsed(), cost + 1)
+                return SearchResult(True, True, moves, expanded, generated, stopper.elapsed(), cost + 1,
+                                    path=_path(parents, successor))
             if lower_bound(successor) is None:
                 continue
             frontier.append((successor, cost + 1))
@@ -460,9 +478,10 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
        disturbing the level no more than a budget (``BUDGETS``): puzzles whose
        solution moves a few of many blocks are solved there; the novelty search then
        has what time is left;
-    4. with a solution not proven shortest, the novelty search again, looking only
-       for shorter ones (pruned by the lower bound), over and over until the
-       timeout; running out of states proves the last one shortest.
+    4. with a solution not proven shortest, shortcuts in it (core.shortcuts), then
+       the novelty search again, looking only for shorter ones (pruned by the lower
+       bound), over and over until the timeout; running out of states proves the
+       last one shortest.
 
     Without a timeout, A* alone runs to the end. The counts add up over all phases;
     ``depth`` is what the A* proved (no solution is shorter); ``first_found`` is when
@@ -521,10 +540,14 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         if not found.solved:
             return finish(found)
         known = found
-    # What time is left goes to shorter solutions: the novelty search again, pruned by
-    # the bound; running out of states proves the last one found shortest.
+    # What time is left goes to shorter solutions: shortcuts in the one found, then the
+    # novelty search again, pruned by the bound; running out of states proves the last
+    # one found shortest.
     while known.stopped != "cancelled":
         left = timeout - (time.perf_counter() - started)
+        if left > 0:
+            _take_shortcuts(space, known, Stopper(left, cancel, None, 1.0))
+            left = timeout - (time.perf_counter() - started)
         if left <= 0:
             known.stopped = "timeout"
             break
@@ -536,6 +559,18 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         known = _shorter_of(known, better)
     known.depth = known.length if known.optimal else first.depth
     return finish(known)
+
+
+def _take_shortcuts(space: SearchSpace, known: SearchResult, stopper: Stopper) -> None:
+    """Shorten ``known`` in place by the shortcuts in its path (core.shortcuts)."""
+    from studio.core.shortcuts import shorten  # (it uses this module's outcomes)
+
+    if not known.path:
+        return
+    path = shorten(space, known.path, stopper)
+    moves = moves_along(space, path)
+    if len(moves) < known.length:
+        known.moves, known.path = moves, path
 
 
 def _shorter_of(known: SearchResult | None, found: SearchResult) -> SearchResult:
