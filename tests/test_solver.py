@@ -45,6 +45,19 @@ def check_solution(level, result):
         assert result.depth == result.length
 
 
+def agrees_with_plain_search(level, method: str = "astar") -> int | None:
+    """Solve with walks and the bound, and by plain breadth-first search over single
+    moves: both proven, the same verdict and length. The length, or None if unsolvable."""
+    best = solve_level(level, timeout=20, method=method)
+    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
+    assert best.optimal and plain.optimal and best.solved == plain.solved
+    if not best.solved:
+        return None
+    check_solution(level, best)
+    assert best.length == plain.length
+    return best.length
+
+
 OPEN_ROOM = ["@.....",
              "......",
              ".....E"]
@@ -133,12 +146,7 @@ def test_unsolvable_without_an_exit_is_proven_at_once():
 ])
 def test_with_a_dalek_walks_agree_with_plain_breadth_first(rows):
     level = build(rows, bots=[(3 * 9 + 2, Bot.DALEK)])
-    best = solve_level(level, timeout=20)
-    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
-    assert best.optimal and plain.optimal and best.solved == plain.solved
-    if best.solved:
-        check_solution(level, best)
-        assert best.length == plain.length
+    agrees_with_plain_search(level, method="auto")
 
 
 def test_timeout_returns_quickly_with_what_it_has():
@@ -265,10 +273,7 @@ def test_the_gate_bound_counts_the_walk_to_the_panel():
     space = EscapeSpace(initial_state(level))
     assert space.relaxation.gates is not None
     assert space.lower_bound(space.start()) == 10  # the plain relaxation said 2
-    best = solve_level(level, timeout=10, method="astar")
-    plain = solve_level(level, timeout=10, method="bfs", walks=False, bound=False)
-    check_solution(level, best)
-    assert best.optimal and plain.optimal and best.length == plain.length == 10
+    assert agrees_with_plain_search(level) == 10
 
 
 @pytest.mark.parametrize("rows, stop", [
@@ -292,9 +297,7 @@ def test_the_gate_bound_never_exceeds_the_true_distance(rows, stop):
         bound = space.lower_bound(state)
         if state in to_win:
             assert bound is not None and bound <= to_win[state]
-    best = solve_level(level, timeout=20, method="astar")
-    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
-    assert best.optimal and plain.optimal and best.length == plain.length == to_win[start]
+    assert agrees_with_plain_search(level) == to_win[start]
 
 
 # -- a boxed-in dalek does not stop walks (solve._boxed) --
@@ -319,12 +322,7 @@ def test_a_boxed_dalek_leaves_walks_alone_and_lengths_agree_with_plain_search(ro
                 level.bots = [BotPlacement(y * width + x, int(Bot.DALEK))]
     state = initial_state(level)
     assert _quiet(state) == boxed
-    best = solve_level(level, timeout=20, method="astar")
-    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
-    assert best.optimal and plain.optimal and best.solved == plain.solved
-    if best.solved:
-        check_solution(level, best)
-        assert best.length == plain.length
+    agrees_with_plain_search(level)
 
 
 # -- pushes that certainly move nothing are not played (walks.QuietRegion.stuck) --
@@ -343,10 +341,7 @@ def test_pushes_against_walls_are_skipped_and_lengths_agree_with_plain_search():
     red_by_the_wall, red_in_the_open = level.index(1, 1), level.index(5, 1)
     assert (red_by_the_wall + 1, 3) not in moves  # pushing it left, into the wall
     assert (red_in_the_open - 1, 4) in moves  # pushing it right, onto floor
-    best = solve_level(level, timeout=20, method="astar")
-    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
-    check_solution(level, best)
-    assert best.optimal and plain.optimal and best.length == plain.length
+    assert agrees_with_plain_search(level) is not None
 
 
 # -- frozen blocks and heart framers in the relaxation (reach.py) --
@@ -389,10 +384,7 @@ def test_frozen_blocks_and_hearts_keep_the_bound_below_the_true_distance(rows):
         if state in to_win:
             bound = space.lower_bound(state)
             assert bound is not None and bound <= to_win[state]
-    best = solve_level(level, timeout=20, method="astar")
-    plain = solve_level(level, timeout=20, method="bfs", walks=False, bound=False)
-    assert best.optimal and plain.optimal and best.solved == plain.solved
-    assert best.solved and best.length == plain.length == to_win[start]
+    assert agrees_with_plain_search(level) == to_win[start]
 
 
 def test_a_sleeping_door_counts_the_walk_to_the_last_heart_framer():
