@@ -50,16 +50,6 @@ def _gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def make_main_window(paths: list[str]):
-    """The main window opened on ``paths`` (for tests and embedding); needs a QApplication."""
-    from studio.app.main_window import MainWindow
-
-    window = MainWindow()
-    for path in paths:
-        window.open_file(path)
-    return window
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in _available_subcommands():

@@ -270,7 +270,7 @@ def test_playtest_dock_looks_right(qtbot, window, tmp_path):
 
 
 def test_playtest_make_main_window_opens_files_with_the_play_test(qtbot, tmp_path):
-    from studio.cli import make_main_window
+    from studio.app.launch import make_main_window
 
     path = write_level(tmp_path, levels.LASER)
     window = make_main_window([str(path)])

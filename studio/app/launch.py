@@ -26,6 +26,16 @@ def make_application():
     return app
 
 
+def make_main_window(paths: list[str]):
+    """The main window opened on ``paths`` (for tests and embedding); needs a QApplication."""
+    from studio.app.main_window import MainWindow
+
+    window = MainWindow()
+    for path in paths:
+        window.open_file(path)
+    return window
+
+
 def _has_display() -> bool:
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
         return True
@@ -44,7 +54,6 @@ def run_gui(files: list[str], smoke_test: bool = False) -> int:
         return 2
     app = make_application()
     from studio.app.paths import sample_level_path
-    from studio.cli import make_main_window
 
     paths = list(files)
     if not paths:
