@@ -1,5 +1,6 @@
 """Reading the Escape conformance corpus (../shared/corpus/escape) and diffing the
-engine against the original's traces. Used by tests/test_escape_corpus.py and by
+engine against the original's traces, the hand-made ones (traces/) and the random
+levels' (fuzz/). Used by tests/test_escape_corpus.py, tests/test_escape_fuzz.py and
 benchmarks/escape_trace_diff.py."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 ESCAPE = CORPUS / "escape"
+FUZZ = ESCAPE / "fuzz"
 
 
 def corpus_present() -> bool:
@@ -68,6 +70,20 @@ def describe_state(state) -> dict:
     }
 
 
+def describe_look(state) -> dict:
+    """``describe_state`` of a position no move has changed (the start, or after moves that
+    changed nothing): the original's trace gives such a position its own look at the
+    player, dead if a laser sees him, won if he stands on an exit and is not."""
+    from studio.games.escape.engine.step import danger_in_place
+    from studio.games.escape.tiles import T
+
+    look = describe_state(state)
+    dead = state.dead or danger_in_place(state) is not None
+    look["dead"] = int(dead)
+    look["won"] = int(state.won or (not dead and state.tiles[state.player] == T.EXIT))
+    return look
+
+
 def _diff_fields(width: int, expected: dict, got: dict) -> list[str]:
     out = []
     for key in ("guy", "bots", "tiles", "otiles", "flags", "dead", "won"):
@@ -93,20 +109,48 @@ def _diff_fields(width: int, expected: dict, got: dict) -> list[str]:
 def compare_trace(path: Path):
     """Replay a trace's moves on the engine from the level file. Returns
     (moves that agreed, total moves, first difference as text or None)."""
+    return compare_states(load_level(trace_level(path)), read_trace(path))
+
+
+def fuzz_present() -> bool:
+    return (FUZZ / "traces.jsonl.gz").is_file()
+
+
+def fuzz_results() -> list[dict]:
+    """The original's verdict for every fuzz run (results.jsonl), in file order."""
+    if not fuzz_present():
+        return []
+    with open(FUZZ / "results.jsonl") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def fuzz_traces():
+    """Every fuzz run's trace: yields (level path below fuzz/, run index, states)."""
+    with gzip.open(FUZZ / "traces.jsonl.gz", "rt") as f:
+        for line in f:
+            if line.strip():
+                run = json.loads(line)
+                yield run["level"], run["index"], run["states"]
+
+
+def fuzz_level(name: str):
+    """A fuzz level by its path below fuzz/ ("levels/all-1-0.esx")."""
+    return load_level(FUZZ / name)
+
+
+def compare_states(level, lines: list[dict]):
+    """Replay trace ``lines`` (the start, then one state per move) on the engine from
+    ``level``: (moves that agreed, total moves, first difference as text or None)."""
     from studio.games.escape.engine import initial_state, step
 
-    lines = read_trace(path)
-    level = load_level(trace_level(path))
     state = initial_state(level)
     width = level.width
-    start = describe_state(state)
-    start["dead"], start["won"] = lines[0]["dead"], lines[0]["won"]  # not a state: a first look
-    diffs = _diff_fields(width, lines[0], start)
+    diffs = _diff_fields(width, lines[0], describe_look(state))
     if diffs:
         return 0, len(lines) - 1, "start state: " + "; ".join(diffs)
     for line in lines[1:]:
         result = step(state, line["dir"])
-        got = describe_state(result.state)
+        got = describe_state(result.state) if result.moved else describe_look(result.state)
         diffs = _diff_fields(width, line, got)
         if bool(line["moved"]) != result.moved:
             diffs.insert(0, f"moved: want {line['moved']} got {int(result.moved)}")

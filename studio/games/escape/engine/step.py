@@ -72,6 +72,26 @@ def _outcome(state: EscapeState) -> str:
     return "dead" if state.dead else ("won" if state.won else "none")
 
 
+def danger_in_place(state: EscapeState):
+    """What would kill the player if Escape looked at ``state`` as it stands: a live bot on
+    his cell or a laser that sees him (a ``Killed`` event), else None.
+
+    A LOOK WITHOUT A MOVE. Escape only judges the player after a move that changed
+    something, so a level may start with him in a laser's line, and he lives as long as
+    he stays put. The original does look, though, at a position no move has changed:
+    a solution whose moves all change nothing ends dead there (see ``play_solution``).
+    After a move that changed something it agrees with the state's ``dead``.
+    """
+    guy = state.player
+    types, cells = (), ()
+    if state.bots:
+        types, cells = [b[0] for b in state.bots], [b[1] for b in state.bots]
+        for number, (kind, cell) in enumerate(zip(types, cells)):
+            if cell == guy and kind >= 0:
+                return Killed("bot", guy, (), number)
+    return laser_that_sees(state.tiles, state.board.width, guy, cells, types)
+
+
 def _death(turn):
     """What kills the player at the end of the move, if anything (also logged)."""
     if turn.killed is not None:
