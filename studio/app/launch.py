@@ -52,6 +52,12 @@ def run_gui(files: list[str], smoke_test: bool = False) -> int:
             file=sys.stderr,
         )
         return 2
+    from studio.app.gui_libraries import check_gui_libraries
+
+    problem = check_gui_libraries()
+    if problem is not None:  # Qt would abort with a message that names no package
+        print(problem, file=sys.stderr)
+        return 2
     app = make_application()
     from studio.app.paths import sample_level_path
 
