@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 
-from studio.core.solver import DEAD, WON
+from studio.core.search_space import DEAD, WON
 
 SHORTCUT_EXPANSIONS = 300  # states expanded from each state of the path
 
@@ -21,7 +21,7 @@ SHORTCUT_EXPANSIONS = 300  # states expanded from each state of the path
 def shorten(space, path: tuple, stopper, expansions: int = SHORTCUT_EXPANSIONS) -> tuple:
     """A path (``SearchResult.path``: (state, label into it) steps from (start, None) to
     a win) no costlier than ``path``, with shortcuts spliced in; stops early, keeping
-    what it has, when ``stopper.should_stop()`` (core.solver.Stopper)."""
+    what it has, when ``stopper.should_stop()`` (core.search_space.Stopper)."""
     path = list(path)
     costs = _costs(space, path)
     index = 0
