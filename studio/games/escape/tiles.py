@@ -128,7 +128,7 @@ TILE_INFO: dict[int, tuple[str, str]] = {
     T.HEARTFRAMER: ("Heart framer", "Collect them all to wake what sleeps."),
     T.SLEEPINGDOOR: ("Sleeping door", "An exit that wakes when the last heart framer is taken."),
     T.TRANSPONDER: ("Transponder", "Beams a pulse to the transponder it faces; pushable."),
-    T.NSWE: ("Cross-over wire", "Carries north-south and west-east current separately."),
+    T.NSWE: ("Cross-over wire", "Carries north-south and west-east current separately; pushed like a wire."),
     T.REMOTE: ("Remote panel", "A panel pressed by a pulse of electricity; not pushable."),
 }
 

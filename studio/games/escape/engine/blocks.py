@@ -39,7 +39,11 @@ def _come_to_rest(turn, block: int, cell: int) -> None:
 
 def push_block(turn, who: int, here: int, there: int, d: int) -> bool:
     """Red, grey, wires and transponders: one cell onto floor or a panel (grey also into
-    a hole; anything into electric floor, which eats it); the pusher follows."""
+    a hole; anything into electric floor, which eats it); the pusher follows.
+
+    THE CROSS-OVER MOVES TOO. The README calls NSWE a cross-over wire and says nothing
+    of pushing it; the original pushes it exactly like the other wires (fuzz
+    all-1-108 run 2)."""
     block = turn.tiles[there]
     beyond = turn.neighbours[d][there]
     if beyond < 0:
