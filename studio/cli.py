@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "solve": "Search for a shortest solution of a level",
     "lint": "List a level's likely mistakes",
     "generate": "Generate a level",
+    "serve": "Run the level-sharing server (needs the server extra)",
 }
 
 

@@ -1,0 +1,87 @@
+"""``create_app(config)``: the ASGI application of the sharing server.
+
+The database is migrated before the first request. Each area of the service is a
+router (``routers/``) included here; ``extra_routers`` lets a feature add its own
+without editing this file. Every error answers in words: JSON ``{"detail": ...}``
+under ``/api``, a small page elsewhere; bad input is a 4xx, never a 500.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from studio.server.config import ServerConfig
+from studio.server.database import make_engine, migrate, session_factory
+from studio.server.limits import BodySizeLimit
+from studio.server.rendering import FileCache, Renderer, default_cache_dir
+from studio.server.routers import accounts, feedback, health, levels, moderation, pages, speedruns
+from studio.server.verifier import VerifierPool
+
+log = logging.getLogger("studio.server")
+ROUTERS = (health.router, accounts.router, moderation.router, feedback.router, speedruns.router,
+           levels.router, pages.router)
+
+
+def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
+    engine = make_engine(config.database_url)
+    migrate(engine)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        app.state.verifier.close()
+        engine.dispose()
+
+    app = FastAPI(title="Puzzle Level Studio sharing server", version="1",
+                  description="Upload verified levels, rate them, comment, and keep speedrun records. "
+                              "See docs/server.md.", lifespan=lifespan)
+    app.state.config = config
+    app.state.engine = engine
+    app.state.sessions = session_factory(engine)
+    app.state.verifier = VerifierPool(config.verify_workers, config.verify_seconds, config.max_solution_moves)
+    app.state.renderer = Renderer(config.cache_dir or default_cache_dir(config.database_url), config.render_seconds)
+    app.state.files = FileCache()
+    for router in (*ROUTERS, *extra_routers):
+        app.include_router(router)
+    _install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, limit=config.max_request_bytes)
+    return app
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException):
+        if request.url.path.startswith("/api") or request.url.path in ("/openapi.json", "/docs"):
+            return JSONResponse({"detail": error.detail}, status_code=error.status_code,
+                                headers=getattr(error, "headers", None))
+        from studio.server.routers.pages import page
+
+        return page(request, "error.html", error.status_code, status=error.status_code, message=error.detail)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError):
+        return JSONResponse({"detail": describe_validation(error)}, status_code=422)
+
+    @app.exception_handler(OperationalError)
+    async def database_busy(request: Request, error: OperationalError):
+        log.warning("database error: %s", error)
+        return JSONResponse({"detail": "the database is busy or unreachable; try again"}, status_code=503)
+
+
+def describe_validation(error: RequestValidationError) -> str:
+    """FastAPI's list of problems, as one line of words: "body.name: String should have at least 2 characters"."""
+    parts = []
+    for problem in error.errors():
+        where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body") or "body"
+        message = problem.get("msg", "invalid")
+        if problem.get("type") == "json_invalid":
+            where, message = "body", "not valid JSON"
+        parts.append(f"{where}: {message}")
+    return "; ".join(parts) or "the request is not valid"

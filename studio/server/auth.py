@@ -1,0 +1,58 @@
+"""Passwords (Argon2 hashes), bearer tokens, and the request's signed-in account."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Depends, HTTPException, Request
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from studio.server.deps import db_session
+from studio.server.models import Account, Token
+
+_hasher = PasswordHasher()
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def password_matches(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def new_token(session: Session, account: Account) -> str:
+    token = secrets.token_urlsafe(32)
+    session.add(Token(token_hash=token_digest(token), account_id=account.id))
+    return token
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def bearer_token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def signed_in(request: Request, session: Session = Depends(db_session)) -> Account:
+    """The account of the request's bearer token; 401 without a valid one."""
+    token = bearer_token(request)
+    if token is None:
+        raise HTTPException(401, "sign in first: send 'Authorization: Bearer TOKEN' (POST /api/sessions gives one)",
+                            headers={"WWW-Authenticate": "Bearer"})
+    account = session.scalar(select(Account).join(Token, Token.account_id == Account.id)
+                             .where(Token.token_hash == token_digest(token)))
+    if account is None:
+        raise HTTPException(401, "the token is not valid (signed out, or never issued): sign in again",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return account

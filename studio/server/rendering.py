@@ -1,0 +1,93 @@
+"""Pictures of levels for the web pages and the studio's browser: drawn by ``studio render``
+(the games' Qt art) in a subprocess on Qt's offscreen platform, so the server itself never
+imports Qt; cached on disk by the file's MD5 and the size, since a level's file never changes."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from studio.core.files import write_atomic
+from studio.server.levelcheck import worker_environment
+
+SCALES = {"full": 24, "thumb": 6}  # pixels per cell
+
+
+class Renderer:
+    def __init__(self, cache_dir: Path, time_limit: float = 30.0):
+        self.cache_dir = Path(cache_dir)
+        self.time_limit = time_limit
+        self._one_at_a_time = threading.Semaphore(1)  # drawing is CPU work: never crowd out requests
+
+    def png(self, md5: str, filename: str, data: bytes, size: str) -> bytes | None:
+        """The PNG of the level at ``size`` ("full" or "thumb"); None when it cannot be drawn."""
+        cached = self.cache_dir / f"{md5}-{size}.png"
+        try:
+            return cached.read_bytes()
+        except OSError:
+            pass
+        with self._one_at_a_time:
+            if cached.is_file():  # another request drew it while this one waited
+                return cached.read_bytes()
+            png = self._draw(filename, data, SCALES[size])
+            if png is not None:
+                self.cache_dir.mkdir(parents=True, exist_ok=True)
+                write_atomic(cached, png)
+            return png
+
+    def _draw(self, filename: str, data: bytes, scale: int) -> bytes | None:
+        with tempfile.TemporaryDirectory(prefix="studio-render-") as folder:
+            level = Path(folder) / Path(filename).name
+            out = Path(folder) / "level.png"
+            level.write_bytes(data)
+            try:
+                done = subprocess.run(
+                    [sys.executable, "-m", "studio", "render", str(level), "-o", str(out), "--scale", str(scale)],
+                    env=worker_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL, timeout=self.time_limit, cwd=folder)
+            except (subprocess.TimeoutExpired, OSError):
+                return None
+            if done.returncode != 0 or not out.is_file():
+                return None
+            return out.read_bytes()
+
+
+class FileCache:
+    """The most recently downloaded level files of this process, kept in memory (thread-safe)."""
+
+    def __init__(self, max_bytes: int = 64 << 20):
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[int, tuple[bytes, str, str]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: int):
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: int, value: tuple[bytes, str, str]) -> None:
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = value
+            self._bytes += len(value[0])
+            while self._bytes > self.max_bytes and self._items:
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped[0])
+
+
+def default_cache_dir(database_url: str) -> Path:
+    """Beside an SQLite file; for another database, in the user's data folder."""
+    from studio.server.database import user_data_dir
+
+    if database_url.startswith("sqlite:///") and database_url[len("sqlite:///"):] not in ("", ":memory:"):
+        return Path(database_url[len("sqlite:///"):]).parent / "server-images"
+    return user_data_dir() / "server-images" / hashlib.sha1(database_url.encode()).hexdigest()[:12]

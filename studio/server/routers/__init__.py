@@ -1,0 +1,1 @@
+"""The application's routes, one module per area; ``app.create_app`` includes each ``router``."""
