@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from studio.core.errors import LevelFormatError
+from studio.core.numbers import shown
 
 _FIELD_START = re.compile(r"^([^\s:][^:]*):(.*)$")
 
@@ -90,10 +91,10 @@ def parse_metadata(lines: list[str], first_line_number: int) -> Metadata:
             continue
         match = _FIELD_START.match(line)
         if match is None:
-            raise LevelFormatError(f"expected a metadata field 'Name: value', found {line!r}", number)
+            raise LevelFormatError(f"expected a metadata field 'Name: value', found {shown(line)}", number)
         name = match.group(1)
         if name.lower() in seen:
-            raise LevelFormatError(f"the field {name!r} is given twice (first on line {seen[name.lower()]})", number)
+            raise LevelFormatError(f"the field {shown(name)} is given twice (first on line {seen[name.lower()]})", number)
         seen[name.lower()] = number
         if current:
             fields.append(Field(_FIELD_START.match(current[0]).group(1), tuple(current)))

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from studio.core.errors import LevelFormatError
+from studio.core.numbers import is_ascii_number, parse_int, shown
 from studio.games.escape.rle import BitReader, BitWriter, read_rle, write_rle
 
 MAGIC_LINE = "ESPt"
@@ -23,6 +24,8 @@ END_OF_SET = "!"
 IGNORED_HEADER_LINES = 8
 TEXT_ENCODING = "latin-1"  # names are bytes in the file; latin-1 round-trips any of them
 MAX_MOVES = 1_000_000  # far beyond any real solution; stops a tiny file from claiming billions
+MAX_FILE_BYTES = 64 << 20  # a player file holds every level's solutions; real ones are a few MB
+INT32 = (-2**31, 2**31 - 1)
 DEFAULT_NAME = "Untitled"
 
 UP, DOWN, LEFT, RIGHT = 1, 2, 3, 4
@@ -125,7 +128,7 @@ def _b64decode(text: str, line: int) -> bytes:
     try:
         return base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
-        raise LevelFormatError(f"{text[:40]!r} is not valid base64", line) from None
+        raise LevelFormatError(f"{shown(text)} is not valid base64", line) from None
 
 
 def _solution_text(solution: NamedSolution) -> str:
@@ -179,22 +182,31 @@ class PlayerFile:
     newline: str = "\n"
     final_newline: bool = True
 
-    def _set_for(self, md5: str) -> SolutionSet | None:
+    def _sets_for(self, md5: str) -> list[SolutionSet]:
         md5 = md5.lower()
-        return next((s for s in self.sets if s.md5.lower() == md5), None)
+        return [s for s in self.sets if s.md5.lower() == md5]
 
     def solutions_for(self, md5: str) -> list[NamedSolution]:
-        found = self._set_for(md5)
-        return list(found.solutions) if found else []
+        """The level's solutions in the file's order. A file may hold several sets for one
+        level (two copies merged by hand, say): they count as one, each solution once."""
+        merged: list[NamedSolution] = []
+        for solution_set in self._sets_for(md5):
+            merged += [solution for solution in solution_set.solutions if solution not in merged]
+        return merged
 
     def add_solution(self, md5: str, solution: NamedSolution) -> None:
+        """Add a solution to the level's set; several sets for the level become one."""
         if not _MD5.fullmatch(md5):
             raise ValueError(f"{md5!r} is not an MD5 in 32 hex digits")
-        found = self._set_for(md5)
-        if found is None:
+        found = self._sets_for(md5)
+        if not found:
             self.sets.append(SolutionSet(md5.lower(), [solution]))
-        else:
-            found.solutions.append(solution)
+            return
+        if len(found) > 1:
+            found[0].solutions = self.solutions_for(md5)
+            merged_away = {id(s) for s in found[1:]}
+            self.sets = [s for s in self.sets if id(s) not in merged_away]
+        found[0].solutions.append(solution)
 
     def dumps(self) -> str:
         lines = [*self.header, self.name, SOLUTIONS_LINE]
@@ -253,8 +265,9 @@ class _Parser:
         header = [MAGIC_LINE]
         for what in ("the web id", "a sequence number", "a sequence number"):
             value = self.take(what)
-            if not re.fullmatch(r"-?\d+", value.strip()):
-                self.fail(f"{what} should be a number, not {value[:40]!r}")
+            if not is_ascii_number(value.strip(), signed=True):
+                self.fail(f"{what} should be a number, not {shown(value)}")
+            parse_int(value.strip(), what, *INT32, self.number)  # checked, kept as written
             header.append(value)
         header += [self.take("an ignored header line") for _ in range(IGNORED_HEADER_LINES)]
         name = self.take("the player's name")
@@ -283,7 +296,7 @@ class _Parser:
         start = self.number - 1
         parts = first.split()
         if not parts or not _MD5.fullmatch(parts[0]):
-            self.fail(f"expected a solution set starting with a level's MD5, not {first[:40]!r}")
+            self.fail(f"expected a solution set starting with a level's MD5, not {shown(first)}")
         md5 = parts[0]
         if len(parts) == 2:  # the old single-solution form; a closing '!' is optional
             solutions = [_parse_solution(parts[1], self.number, True, player)]

@@ -21,8 +21,8 @@ Described in full in docs/intricacy-lock-format.md. In short::
 
 One map row per line, hexes two columns apart, each row shifted half a hex from
 the one above (pointy-top hexes). ``load_lock`` refuses a damaged file with a
-LevelFormatError naming the line and the broken rule; ``save_lock`` writes the
-canonical form, so an unchanged lock saves as the same bytes.
+LevelFormatError naming the line and the broken rule; ``save_lock`` gives an
+unchanged lock's own bytes back, and writes the canonical form of a changed one.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from studio.core.errors import LevelFormatError
+from studio.core.numbers import parse_int, shown
 from studio.games.intricacy.editing import canonical
 from studio.games.intricacy.hexgrid import (
     DIRECTIONS, DIRECTION_OF, EAST, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST, Hex, components, distance,
@@ -46,8 +47,10 @@ HEADER_KEYS = ("title", "author", "size", "description", "solution")
 EMPTY, WALL, BALL_CHAR, PIVOT_CHAR, HOOK_CHAR, WRENCH_CHAR = ".", "#", "o", "+", "h", "w"
 ARM_AXES = {"-": (EAST, WEST), "/": (NORTH_EAST, SOUTH_WEST), "\\": (NORTH_WEST, SOUTH_EAST)}
 ARM_CHAR = {EAST: "-", WEST: "-", NORTH_EAST: "/", SOUTH_WEST: "/", NORTH_WEST: "\\", SOUTH_EAST: "\\"}
+MAX_FILE_BYTES = 256 << 10  # a size 8 map is 17 lines of 35 characters; the rest is a header and springs
+# Numbers are ASCII digits, checked by core.numbers for their length and range.
 SPRING_LINE = re.compile(
-    r"spring (\S) (-?\d+),(-?\d+) -> (\S) (-?\d+),(-?\d+) natural (\d+)"
+    r"spring (\S) (-?[0-9]+),(-?[0-9]+) -> (\S) (-?[0-9]+),(-?[0-9]+) natural ([0-9]+)"
 )
 
 
@@ -109,6 +112,25 @@ def _piece_name(lock: Lock, index: int) -> str:
 
 
 def save_lock(level: IntricacyLevel) -> bytes:
+    """The file for a level: the bytes it was read from while it is unchanged (so a file
+    written by hand keeps its spacing), else the canonical form."""
+    if level.source is not None and _same_as_source(level):
+        return level.source
+    return encode_lock(level)
+
+
+def _same_as_source(level: IntricacyLevel) -> bool:
+    try:
+        read = load_lock(level.source)
+    except LevelFormatError:  # a source that no longer reads: the level is written afresh
+        return False
+    fields = ("title", "author", "description", "solution")
+    return (canonical(level.lock) == read.lock
+            and all(getattr(level, name) == getattr(read, name) for name in fields))
+
+
+def encode_lock(level: IntricacyLevel) -> bytes:
+    """The canonical form of a level, whatever it was read from."""
     lock = canonical(level.lock)
     lines = [MAGIC]
     if level.title:
@@ -164,7 +186,7 @@ def load_lock(data: bytes) -> IntricacyLevel:
         key = key.strip().lower()
         if not colon or key not in HEADER_KEYS:
             raise LevelFormatError(
-                f"expected a header line 'key: value' with key one of {', '.join(HEADER_KEYS)}, got {line.strip()!r}",
+                f"expected a header line 'key: value' with key one of {', '.join(HEADER_KEYS)}, got {shown(line.strip())}",
                 number)
         if key in header:
             raise LevelFormatError(f"'{key}' is given twice", number)
@@ -174,11 +196,7 @@ def load_lock(data: bytes) -> IntricacyLevel:
     if "size" not in header:
         raise LevelFormatError("the header has no 'size:' line (the lock's size, "
                                f"{MIN_SIZE} to {MAX_SIZE})", number + 1)
-    size_text = header["size"]
-    if not size_text.isdigit() or not MIN_SIZE <= int(size_text) <= MAX_SIZE:
-        raise LevelFormatError(f"the size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {size_text!r}",
-                               header_lines["size"])
-    size = int(size_text)
+    size = parse_int(header["size"], "the size", MIN_SIZE, MAX_SIZE, header_lines["size"])
     while number < len(lines) and not lines[number].strip():
         number += 1
     rows = _row_hexes(size)
@@ -302,13 +320,17 @@ def _build_lock(glyphs: dict[Hex, str], size: int, map_line: int) -> Lock:
 def _read_spring(line: str, lock: Lock, number: int) -> Spring:
     found = SPRING_LINE.fullmatch(line.strip())
     if found is None:
-        raise LevelFormatError(f"expected a spring line 'spring A q,r -> B q,r natural N', got {line.strip()!r}",
+        raise LevelFormatError(f"expected a spring line 'spring A q,r -> B q,r natural N', got {shown(line.strip())}",
                                number)
     root_name, rq, rr, end_name, eq, er, natural = found.groups()
-    root_hex, end_hex = Hex(int(rq), int(rr)), Hex(int(eq), int(er))
+    reach = lock.size + 1  # no hex of the lock lies further from its centre
+    rq, rr, eq, er = (parse_int(text, f"the spring's {which} coordinate", -reach, reach, number)
+                      for text, which in zip((rq, rr, eq, er), ("root q", "root r", "end q", "end r")))
+    root_hex, end_hex = Hex(rq, rr), Hex(eq, er)
     root = _piece_named(lock, root_name, root_hex, number, "root")
     end = _piece_named(lock, end_name, end_hex, number, "end")
-    return Spring(root, end, root_hex, end_hex, int(natural))
+    # Past the largest natural length by far; spring_problems names the limit when it is broken.
+    return Spring(root, end, root_hex, end_hex, parse_int(natural, "the natural length", 0, 10**6, number))
 
 
 def _piece_named(lock: Lock, name: str, h: Hex, number: int, role: str) -> int:

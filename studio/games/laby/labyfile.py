@@ -23,6 +23,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 from studio.core.errors import LevelFormatError
+from studio.core.numbers import is_ascii_number, parse_int, shown
 from studio.games.laby.level import MAX_SIDE, HighScore, LabyLevel
 from studio.games.laby.squares import COLOUR_SCALE, SQUARE_WORDS, Square
 
@@ -33,6 +34,8 @@ _ROW = re.compile(r"[0-3]+")
 _DIGITS_TO_SQUARES = bytes.maketrans(b"0123", b"\x00\x01\x02\x03")
 _SQUARES_TO_DIGITS = bytes.maketrans(b"\x00\x01\x02\x03", b"0123")
 _BOM = "\ufeff"
+MAX_FILE_BYTES = 4 << 20  # a 500x500 map with spaces between squares is 0.5 MB
+MAX_SCORE = 2**31 - 1  # moves; the game keeps scores in C ints
 
 
 @dataclass
@@ -161,7 +164,7 @@ def _read_keyword(keyword: str, argument: str, line: int, seen: dict[str, int]) 
         return "highscore", _read_high_score(argument, line)
     if keyword == "end":
         raise LevelFormatError("'end' comes before 'map': the map's rows go between 'map' and 'end'", line)
-    raise LevelFormatError(f"unknown keyword '{keyword}'; a level file knows "
+    raise LevelFormatError(f"unknown keyword {shown(keyword)}; a level file knows "
                            f"{', '.join(KEYWORDS[:-1])} and {KEYWORDS[-1]}", line)
 
 
@@ -169,29 +172,28 @@ def _read_colour(argument: str, line: int) -> tuple[int, tuple]:
     usage = (f"'color' takes a square (0 path, 1 wall, 2 objective, 3 spawn) and six values from 0 to "
              f"{COLOUR_SCALE}: foreground red, green, blue, then background red, green, blue")
     fields = argument.split()
-    if len(fields) != 7 or not all(_is_number(f) for f in fields):
+    if len(fields) != 7 or not all(is_ascii_number(f) for f in fields):
         raise LevelFormatError(usage, line)
-    square, *values = (int(f) for f in fields)
+    square = parse_int(fields[0], "the square of 'color'", 0, 10**9, line)
     if square not in tuple(Square):
         raise LevelFormatError(f"'color' names square {square}, but squares are 0 path, 1 wall, "
                                f"2 objective and 3 spawn", line)
-    for value in values:
+    values = []
+    for text in fields[1:]:
+        value = parse_int(text, "a colour value", 0, 10**9, line)
         if value > COLOUR_SCALE:
             raise LevelFormatError(f"colour value {value} is above {COLOUR_SCALE}; values run from 0 to "
                                    f"{COLOUR_SCALE}", line)
+        values.append(value)
     return square, (tuple(values[:3]), tuple(values[3:]))
 
 
 def _read_high_score(argument: str, line: int) -> HighScore:
     fields = argument.split()
-    if len(fields) != 2 or not _is_number(fields[0]):
+    if len(fields) != 2 or not is_ascii_number(fields[0]):
         raise LevelFormatError("'highscore' takes a score (a number of moves) and a player name "
                                "without spaces", line)
-    return HighScore(int(fields[0]), fields[1])
-
-
-def _is_number(text: str) -> bool:
-    return text.isascii() and text.isdigit()
+    return HighScore(parse_int(fields[0], "a high score", 0, MAX_SCORE, line), fields[1])
 
 
 def _read_row(stripped: str, line: int) -> bytes:
