@@ -17,6 +17,45 @@ from studio.games.chrono.engine import ACTIONS, HOLD, PARADOX, TIME_MACHINE, WON
 
 OPEN = "open"  # neither won nor failed when the letters ran out
 
+# A solution's limits, far beyond any real level's (the corpus's longest plays 78 turns with
+# 3 clones) and low enough that replaying the longest takes a few seconds: the replay rule's
+# waits would otherwise let 80,000 letters ask for a billion turns.
+MAX_CLONES = 100  # letters T
+MAX_REPLAY_TURNS = 20_000  # letters and the waits the replay rule inserts, together
+
+
+def solution_problem(letters: str) -> str | None:
+    """Why ``letters`` are past a solution's limits, or None when they are within them."""
+    clones = letters.count(TIME_MACHINE)
+    if clones > MAX_CLONES:
+        return f"the solution enters the time machine {clones} times; at most {MAX_CLONES} clones are played"
+    turns = replay_length(letters)
+    if turns > MAX_REPLAY_TURNS:
+        return (f"the solution plays {'more than ' if turns == MAX_REPLAY_TURNS + 1 else ''}"
+                f"{turns} turns with the replay rule's waits; at most {MAX_REPLAY_TURNS} are played")
+    return None
+
+
+def replay_length(letters: str) -> int:
+    """How many turns ``pad_by_replay_rule(letters)`` holds, counted without building it
+    (stops counting just past MAX_REPLAY_TURNS)."""
+    total, longest_earlier, this_clone = 0, 0, 0
+    for letter in letters:
+        total += 1
+        this_clone += 1
+        if letter == TIME_MACHINE:
+            total += max(0, longest_earlier - this_clone)
+            longest_earlier = max(longest_earlier, this_clone)
+            this_clone = 0
+        if total > MAX_REPLAY_TURNS:
+            return MAX_REPLAY_TURNS + 1
+    return total
+
+
+def action_letters(text: str) -> str:
+    """The action letters of a Solution field's text, anything else skipped (for its limits)."""
+    return "".join(char for char in text.upper() if char in ACTIONS)
+
 
 def parse_actions(text: str) -> str:
     """The action letters of ``text`` (upper case); ValueError names anything else."""
@@ -45,7 +84,11 @@ def format_solution(letters: str, per_clone_lines: bool = True) -> str:
 
 
 def pad_by_replay_rule(letters: str) -> str:
-    """The letters with the replay rule's waits inserted after each ``T``."""
+    """The letters with the replay rule's waits inserted after each ``T``; ValueError when the
+    result would be past a solution's limits (see ``solution_problem``)."""
+    problem = solution_problem(letters)
+    if problem is not None:
+        raise ValueError(problem)
     out, longest_earlier, this_clone = [], 0, 0
     for letter in letters:
         out.append(letter)
@@ -86,7 +129,8 @@ class Replay:
 
 
 def play_solution(level_or_state, letters: str) -> Replay:
-    """Play ``letters`` by the replay rule from a level's start (or from a state)."""
+    """Play ``letters`` by the replay rule from a level's start (or from a state); ValueError
+    when they are past a solution's limits."""
     state = level_or_state if isinstance(level_or_state, ChronoState) else initial_state(level_or_state)
     played = 0
     for action in pad_by_replay_rule(letters):

@@ -23,13 +23,17 @@ from __future__ import annotations
 import re
 
 from studio.core.errors import LevelFormatError
+from studio.core.numbers import parse_int, shown
 from studio.games.chrono.glyphs import TIME_MACHINE_CHAR, Glyph, glyph_for_char, glyph_name, is_button, is_gate
-from studio.games.chrono.level import ChronoLevel, Layout
+from studio.games.chrono.level import MAX_SIDE, ChronoLevel, Layout
 from studio.games.chrono.metadata import parse_metadata
+from studio.games.chrono.solution import action_letters, solution_problem
 
 MAGIC = "2D SuperFun!"
 NOTHING = "nothing"
-_LINK = re.compile(r"^\s*button\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*->\s*gate\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$")
+MAX_FILE_BYTES = 1 << 20  # a 100x100 map is 10 kB; the rest is links and a few paragraphs
+_NUMBER = r"\s*([0-9]+)\s*"  # ASCII digits only: parse_int checks the length and the range
+_LINK = re.compile(rf"^\s*button\s*\({_NUMBER},{_NUMBER}\)\s*->\s*gate\s*\({_NUMBER},{_NUMBER}\)\s*$")
 _FIELD = re.compile(r"^[^\s:][^:]*:")
 
 
@@ -60,6 +64,9 @@ def load_superfun(data: bytes) -> ChronoLevel:
     position = 1
     map_rows: list[str] = []
     while position < len(lines) and lines[position] != "":
+        if len(map_rows) == MAX_SIDE:
+            raise LevelFormatError(f"the map has more than {MAX_SIDE} rows; the studio edits levels up to "
+                                   f"{MAX_SIDE}x{MAX_SIDE}", position + 1)
         map_rows.append(lines[position])
         position += 1
     if not map_rows:
@@ -101,16 +108,31 @@ def load_superfun(data: bytes) -> ChronoLevel:
         if not _FIELD.match(body[0]):
             raise LevelFormatError(
                 "expected the links ('button (x, y) -> gate (x, y)' or 'nothing') or a metadata field 'Name: value', "
-                f"found {body[0]!r}", first + 1)
+                f"found {shown(body[0])}", first + 1)
         level.metadata = parse_metadata(body, first + 1)
+        _check_solution(level, first + 1)
     if sections:
         raise LevelFormatError("only one metadata paragraph may follow the links", sections[0][0] + 1)
     level.layout = Layout(trailer=trailer, **layout)
     return level
 
 
+def _check_solution(level: ChronoLevel, first_line: int) -> None:
+    """The Solution field within a solution's limits (its letters are checked when played)."""
+    line = first_line
+    for field in level.metadata.fields:
+        if field.name.lower() == "solution":
+            problem = solution_problem(action_letters(field.text))
+            if problem is not None:
+                raise LevelFormatError(f"Solution: {problem}", line)
+        line += len(field.lines)
+
+
 def _read_map(rows: list[str]) -> tuple[int, int, list[int], int]:
     width, height = len(rows[0]), len(rows)
+    if width > MAX_SIDE:
+        raise LevelFormatError(f"the map is {width} fields wide; the studio edits levels up to "
+                               f"{MAX_SIDE}x{MAX_SIDE}", 2)
     glyphs: list[int] = []
     start: tuple[int, int] | None = None
     for y, row in enumerate(rows):
@@ -151,9 +173,10 @@ def _read_links(level: ChronoLevel, body: list[str], first_line: int):
         number = first_line + offset
         match = _LINK.match(line)
         if match is None:
-            what = "'nothing' must stand alone" if line.strip() == NOTHING else f"found {line!r}"
+            what = "'nothing' must stand alone" if line.strip() == NOTHING else f"found {shown(line)}"
             raise LevelFormatError(f"expected a link 'button (x, y) -> gate (x, y)': {what}", number)
-        bx, by, gx, gy = map(int, match.groups())
+        bx, by, gx, gy = (parse_int(text, f"the {role} {axis}", 0, MAX_SIDE - 1, number)
+                          for text, role, axis in zip(match.groups(), ("button", "button", "gate", "gate"), "xyxy"))
         for role, (x, y) in (("button", (bx, by)), ("gate", (gx, gy))):
             if not level.contains(x, y):
                 raise LevelFormatError(f"the {role} ({x}, {y}) is outside the {level.width}x{level.height} map", number)

@@ -44,11 +44,11 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
     try:
         level = load_superfun(data)
         letters = "".join(moves) if moves is not None else parse_actions(level.solution_text)
+        replay = play_solution(level, letters)  # ValueError for letters past a solution's limits
     except (LevelFormatError, ValueError) as e:
-        where = "" if isinstance(e, LevelFormatError) else "Solution: "
+        where = "" if isinstance(e, LevelFormatError) else "Solution: " if moves is None else "--solution: "
         return [dict(base, verdict="error", moves=None, score=None, clones=None, error=where + str(e))]
     has_solution = moves is not None or bool(letters)
-    replay = play_solution(level, letters)
     result = dict(base, solution=letters, index=0 if has_solution else None, length=len(letters),
                   verdict=replay.verdict, moves=replay.moves, score=replay.score, clones=replay.clones)
     if replay.paradox is not None:
