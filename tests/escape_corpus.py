@@ -58,7 +58,11 @@ def trace_level(path: Path) -> Path:
 
 
 def describe_state(state) -> dict:
-    """The fields a trace line records, from an engine state."""
+    """The fields a trace line records, from an engine state. The original's ``won`` says
+    only that the player stands on an exit (a dead player on an exit has both flags; the
+    verdict looks at ``dead`` first), where the engine's ``won`` means the level is won."""
+    from studio.games.escape.tiles import T
+
     return {
         "guy": list(state.guy),
         "tiles": list(state.tiles),
@@ -66,21 +70,20 @@ def describe_state(state) -> dict:
         "flags": list(state.flags),
         "bots": [list(b) for b in state.bots],
         "dead": int(state.dead),
-        "won": int(state.won),
+        "won": int(state.won or (state.dead and state.tiles[state.player] == T.EXIT)),
     }
 
 
 def describe_look(state) -> dict:
     """``describe_state`` of a position no move has changed (the start, or after moves that
     changed nothing): the original's trace gives such a position its own look at the
-    player, dead if a laser sees him, won if he stands on an exit and is not."""
+    player, dead if a laser sees him (or he shares a cell with a bot)."""
     from studio.games.escape.engine.step import danger_in_place
     from studio.games.escape.tiles import T
 
     look = describe_state(state)
-    dead = state.dead or danger_in_place(state) is not None
-    look["dead"] = int(dead)
-    look["won"] = int(state.won or (not dead and state.tiles[state.player] == T.EXIT))
+    look["dead"] = int(state.dead or danger_in_place(state) is not None)
+    look["won"] = int(state.won or state.tiles[state.player] == T.EXIT)
     return look
 
 
