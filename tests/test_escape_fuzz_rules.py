@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from studio.games.escape.engine import DOWN, LEFT, RIGHT, UP, initial_state, play_solution
 from studio.games.escape.engine.step import danger_in_place
-from studio.games.escape.tiles import T
-from tests.test_escape_rules import make_level, play, tile
+from studio.games.escape.tiles import Bot, T
+from tests.test_escape_rules import bot, make_level, play, tile
 
 
 def test_a_start_in_a_lasers_line_with_no_move_changing_anything_ends_dead():
@@ -27,3 +27,34 @@ def test_the_cross_over_wire_is_pushed_like_the_other_wires():
     assert result.moved and state.guy == (2, 0)
     assert tile(state, 3, 0) == T.NSWE and tile(state, 2, 0) == T.FLOOR
     assert not play(make_level("PX#"), RIGHT)[1].moved
+
+
+def test_nobody_is_pushed_off_an_exit():
+    """fuzz levels/hugbot-2-141.esx run 1: the player steps onto an exit beside a hugbot, which
+    does not push him off it, and he wins; fuzz levels/hugbot-2-29.esx run 0: a hugbot does
+    not push a bot off an exit."""
+    state, result = play(make_level("PE.", bots=[(Bot.HUGBOT, (2, 0))]), RIGHT)
+    assert result.outcome == "won" and state.guy == (1, 0) and bot(state, 0)[1] == (2, 0)
+    assert not play(make_level("PE.", bots=[(Bot.BROKEN, (1, 0))]), RIGHT)[1].moved
+    hugbot_above = make_level(".\nE\n.\nP", bots=[(Bot.HUGBOT, (0, 0)), (Bot.BROKEN, (0, 1))])
+    state, result = play(hugbot_above, UP)
+    assert state.guy == (0, 2) and bot(state, 0)[1] == (0, 0) and bot(state, 1)[1] == (0, 1)
+
+
+def test_a_dalek_does_not_fuse_with_a_bot_on_an_exit():
+    """An exit someone stands on is a wall to everyone (fuzz levels/hugbot-2-29.esx run 0)."""
+    level = make_level(".E.P\n....", bots=[(Bot.DALEK, (0, 0)), (Bot.BROKEN, (1, 0))])
+    state, _ = play(level, DOWN)
+    assert bot(state, 0) == (Bot.DALEK, (0, 1), -1) and bot(state, 1) == (Bot.BROKEN, (1, 0), -1)
+
+
+def test_nobody_is_pushed_onto_an_exit():
+    """fuzz levels/hugbot-2-51.esx run 0: a hugbot cannot push a bot onto an exit, so it goes
+    the other way; nor does it push the player onto one, nor the player a bot."""
+    assert not play(make_level("P.E", bots=[(Bot.BROKEN, (1, 0))]), RIGHT)[1].moved
+    bot_beside_exit = make_level("E...\n....\nP...", bots=[(Bot.HUGBOT, (2, 0)), (Bot.BROKEN, (1, 0))])
+    state, _ = play(bot_beside_exit, UP)
+    assert bot(state, 0)[1] == (2, 1) and bot(state, 1)[1] == (1, 0)
+    player_beside_exit = make_level(".E..\n..P.", bots=[(Bot.HUGBOT, (3, 0))])
+    state, result = play(player_beside_exit, UP)
+    assert result.outcome == "none" and state.guy == (2, 0) and bot(state, 0)[1] == (3, 0)

@@ -8,7 +8,7 @@ from studio.games.escape.engine import blocks, electricity, switches
 from studio.games.escape.engine.events import BotDestroyed, Killed, Pushed, Teleported
 from studio.games.escape.engine.hearts import take_heart_framer
 from studio.games.escape.engine.state import DESTROYED
-from studio.games.escape.engine.tilesets import PLAIN_BLOCKS, SLIDERS, SPHERES, STEELS, WALKABLE
+from studio.games.escape.engine.tilesets import PLAIN_BLOCKS, PUSHED_ONTO, SLIDERS, SPHERES, STEELS, WALKABLE
 from studio.games.escape.engine.turn import PLAYER
 from studio.games.escape.engine.walking import step_off, step_on, walk
 from studio.games.escape.tiles import Bot, T
@@ -72,6 +72,19 @@ def enter_open(turn, who: int, here: int, there: int, d: int) -> bool:
     return True
 
 
+def enter_exit(turn, who: int, here: int, there: int, d: int) -> bool:
+    """An exit is open ground to walk onto, but only while nobody stands on it.
+
+    NO PUSHING ON EXITS. Nobody enters an exit someone stands on: the player does not
+    push a bot off it, a hugbot does not push the player or a bot off it, a dalek
+    neither crushes nor fuses there (fuzz hugbot-2-29 run 0, hugbot-2-141 run 1). Nor
+    is anyone pushed onto an exit (fuzz hugbot-2-51 run 0): see ``push_bot`` and
+    ``push_player``."""
+    if turn.occupied(there):
+        return False
+    return enter_open(turn, who, here, there, d)
+
+
 def enter_electric(turn, who: int, here: int, there: int, d: int) -> bool:
     """Electric floor stops the player and hugbots; a dalek walks in and is vaporised."""
     if not _is_dalek(turn, who) or turn.occupied(there):
@@ -119,8 +132,8 @@ def blocked(turn, who: int, here: int, there: int, d: int) -> bool:
 # -- entities pushing entities --------------------------------------------------
 
 def push_bot(turn, bot: int, d: int, by: int) -> bool:
-    """Anything but a dalek pushes a bot one cell onto open ground; into electric floor
-    it is destroyed. A pushed bomb is lit: its fuse starts again."""
+    """Anything but a dalek pushes a bot one cell onto open ground other than an exit;
+    into electric floor it is destroyed. A pushed bomb is lit: its fuse starts again."""
     here = turn.bot_cell[bot]
     there = turn.neighbours[d][here]
     if there < 0 or turn.occupied(there):
@@ -130,7 +143,7 @@ def push_bot(turn, bot: int, d: int, by: int) -> bool:
         walk(turn, bot, here, there)
         turn.bot_type[bot] = DESTROYED
         turn.log(BotDestroyed(bot, there, "electric"))
-    elif WALKABLE[tile]:
+    elif PUSHED_ONTO[tile]:
         walk(turn, bot, here, there)
     else:
         return False
@@ -142,10 +155,10 @@ def push_bot(turn, bot: int, d: int, by: int) -> bool:
 
 
 def push_player(turn, d: int, by: int) -> bool:
-    """A hugbot pushes the player one cell onto open ground."""
+    """A hugbot pushes the player one cell onto open ground other than an exit."""
     here = turn.guy
     there = turn.neighbours[d][here]
-    if there < 0 or turn.bot_at(there) >= 0 or not WALKABLE[turn.tiles[there]]:
+    if there < 0 or turn.bot_at(there) >= 0 or not PUSHED_ONTO[turn.tiles[there]]:
         return False
     walk(turn, PLAYER, here, there)
     turn.log(Pushed("player", here, there, turn.name(by)))
@@ -175,6 +188,7 @@ for _tile in range(64):
         ENTER[_tile] = blocks.push_steel_train
 ENTER[T.GREEN] = blocks.push_green
 ENTER[T.GOLD] = blocks.push_gold
+ENTER[T.EXIT] = enter_exit
 ENTER[T.ELECTRIC] = enter_electric
 ENTER[T.HEARTFRAMER] = enter_heart_framer
 ENTER[T.TRANSPORT] = enter_transporter

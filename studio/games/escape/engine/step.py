@@ -7,14 +7,17 @@ from studio.games.escape.engine.bombs import bombs_tick, clear_last_explosions
 from studio.games.escape.engine.bots import bots_take_turns
 from studio.games.escape.engine.events import Killed, Moved
 from studio.games.escape.engine.lasers import laser_that_sees
-from studio.games.escape.engine.moves import ENTER, enter_open, move_entity
+from studio.games.escape.engine.moves import move_entity
 from studio.games.escape.engine.state import EXPLODED, EscapeState, StepResult
+from studio.games.escape.engine.tilesets import WALKABLE
 from studio.games.escape.engine.turn import PLAYER, Turn
 from studio.games.escape.tiles import Bot, T
 
 _EXIT, _BOMB = int(T.EXIT), int(Bot.BOMB)
 # Tiles whose edge effect (a grey panel firing, a trap decaying) makes a step more than a walk.
 _EDGE_TILES = frozenset({int(T.PANEL), int(T.TRAP1), int(T.TRAP2)})
+# Open ground with no edge effect: with nobody about, walking onto it changes nothing else.
+_PLAIN_GROUND = bytes(int(WALKABLE[t] and t not in _EDGE_TILES) for t in range(64))
 
 
 def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
@@ -58,7 +61,7 @@ def _plain_walk(state: EscapeState, direction: int, events: bool) -> StepResult 
     ground and nothing else can change, so no scratch board is needed. None for any other move."""
     tiles, here = state.tiles, state.player
     there = state.board.neighbours[direction][here]
-    if there < 0 or ENTER[tiles[there]] is not enter_open or tiles[here] in _EDGE_TILES or tiles[there] in _EDGE_TILES:
+    if there < 0 or not _PLAIN_GROUND[tiles[there]] or tiles[here] in _EDGE_TILES:
         return None
     laser = laser_that_sees(tiles, state.board.width, there)
     won = laser is None and tiles[there] == _EXIT

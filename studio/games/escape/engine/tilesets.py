@@ -28,6 +28,9 @@ BOMBABLE = _table(T.EXIT, T.SLEEPINGDOOR, T.LASER, T.BROKEN, T.GREY, T.RED, T.GR
 WALKABLE = _table(T.FLOOR, T.ROUGH, T.RDOWN, T.GDOWN, T.BDOWN, T.TRAP2, T.TRAP1, T.EXIT,
                   T.PANEL, T.BPANEL, T.RPANEL, T.GPANEL)
 
+# Where the player or a bot may be pushed: open ground, but never onto an exit.
+PUSHED_ONTO = _table(*(t for t in range(64) if WALKABLE[t] and t != T.EXIT))
+
 PANEL_TILES = _table(T.PANEL, T.BPANEL, T.RPANEL, T.GPANEL)
 
 # Where a pushed block may come to rest ("only over FLOOR and the various panels").
