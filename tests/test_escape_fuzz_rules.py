@@ -58,3 +58,12 @@ def test_nobody_is_pushed_onto_an_exit():
     player_beside_exit = make_level(".E..\n..P.", bots=[(Bot.HUGBOT, (3, 0))])
     state, result = play(player_beside_exit, UP)
     assert result.outcome == "none" and state.guy == (2, 0) and bot(state, 0)[1] == (3, 0)
+
+
+def test_no_bot_enters_the_cell_where_a_dalek_crushed_the_player():
+    """fuzz levels/hugbot-2-60.esx run 0: a dalek crushes the player, and the hugbot that
+    moves next does not push him (nor the dalek) away."""
+    level = make_level("P..\n#..", bots=[(Bot.DALEK, (1, 1)), (Bot.HUGBOT, (2, 0))])
+    state, result = play(level, RIGHT)
+    assert result.outcome == "dead" and state.guy == (1, 0)
+    assert bot(state, 0)[1] == (1, 0) and bot(state, 1)[1] == (2, 0)

@@ -51,8 +51,15 @@ def _is_hugbot(turn, who: int) -> bool:
 def enter_open(turn, who: int, here: int, there: int, d: int) -> bool:
     """Floor-like tiles (and exits, panels, traps): walk in, first dealing with whoever
     stands there: the player and hugbots push it, a dalek crushes the player or fuses
-    with a bot."""
+    with a bot.
+
+    A BOT ON THE PLAYER IS A WALL. When a dalek has crushed the player (or he has been
+    sent onto a bot by a transporter) the two share a cell for the rest of the move,
+    and no bot enters it: a hugbot pushes neither of them, a dalek does not fuse there
+    (fuzz hugbot-2-60 run 0, hugbot-2-62 run 1)."""
     if who != PLAYER and there == turn.guy:
+        if turn.bot_at(there) >= 0:
+            return False
         if _is_dalek(turn, who):
             walk(turn, who, here, there)
             turn.kill(Killed("bot", there, (), who))
