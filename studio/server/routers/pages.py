@@ -26,8 +26,8 @@ BLURBS = {
 }
 
 
-def page(request: Request, template: str, status: int = 200, **values) -> HTMLResponse:
-    return templates.TemplateResponse(request, template, {"collections": COLLECTIONS, **values}, status_code=status)
+def page(request: Request, template: str, code: int = 200, **values) -> HTMLResponse:
+    return templates.TemplateResponse(request, template, {"collections": COLLECTIONS, **values}, status_code=code)
 
 
 @router.get("/", response_class=HTMLResponse)
