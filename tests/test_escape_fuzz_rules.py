@@ -5,6 +5,7 @@ Maps use the legend of tests/test_escape_rules.py."""
 from __future__ import annotations
 
 from studio.games.escape.engine import DOWN, LEFT, RIGHT, UP, initial_state, play_solution
+from studio.games.escape.engine.state import DESTROYED
 from studio.games.escape.engine.step import danger_in_place
 from studio.games.escape.tiles import Bot, T
 from tests.test_escape_rules import bot, make_level, play, tile
@@ -67,3 +68,13 @@ def test_no_bot_enters_the_cell_where_a_dalek_crushed_the_player():
     state, result = play(level, RIGHT)
     assert result.outcome == "dead" and state.guy == (1, 0)
     assert bot(state, 0)[1] == (1, 0) and bot(state, 1)[1] == (2, 0)
+
+
+def test_a_dalek_sent_onto_the_player_and_a_bot_fuses_with_the_bot():
+    """fuzz levels/hugbot-2-62.esx run 0: the player is sent onto a bot, then a dalek is sent
+    to the same cell: the dalek and that bot fuse, and the player is dead."""
+    level = make_level("PT..\n...T\n....", dests={(1, 0): (3, 2), (3, 1): (3, 2)},
+                       bots=[(Bot.DALEK, (2, 1)), (Bot.BROKEN, (3, 2))])
+    state, result = play(level, RIGHT)
+    assert result.outcome == "dead" and state.guy == (3, 2)
+    assert bot(state, 0) == (Bot.BROKEN, (3, 2), -1) and bot(state, 1)[0] == DESTROYED

@@ -115,7 +115,11 @@ def enter_transporter(turn, who: int, here: int, there: int, d: int) -> bool:
     """A transporter sends the player (or a dalek) that steps in to its destination,
     whoever is there: a dalek landing on a bot fuses with it, on the player kills him;
     the player landing on a bot dies at the end of the move. To a hugbot it is a wall,
-    and so it is to anyone while someone stands on it."""
+    and so it is to anyone while someone stands on it.
+
+    LANDING ON TWO. A dalek sent onto a cell where the player stands on a bot (he was
+    sent there first) fuses with that bot, and the player is dead all the same (fuzz
+    hugbot-2-62 run 0)."""
     if _is_hugbot(turn, who) or turn.occupied(there):
         return False
     dest = turn.dests[there]
@@ -125,10 +129,10 @@ def enter_transporter(turn, who: int, here: int, there: int, d: int) -> bool:
     step_on(turn, who, dest)
     turn.log(Teleported(turn.name(who), here, dest))
     if who != PLAYER:
+        if other >= 0 and other != who:
+            fuse(turn, who, other)
         if dest == turn.guy:
             turn.kill(Killed("bot", dest, (), who))
-        elif other >= 0 and other != who:
-            fuse(turn, who, other)
     return True
 
 
