@@ -13,7 +13,7 @@ from studio.core.game import game_by_id
 from studio.games.chrono.playtest import make_adapter
 from studio.games.chrono.solution import pad_by_replay_rule, parse_actions, strip_replay_padding
 from studio.games.chrono.superfun import load_superfun
-from studio.playtest.adapter import CROSS, DEAD, LINK, RING, STEP, WON, LevelContext, adapter_for, verify_moves
+from studio.core.playtest_adapter import CROSS, DEAD, LINK, RING, STEP, WON, LevelContext, adapter_for, verify_moves
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels" / "chrono"
 HELPER = LEVELS / "05-help-from-the-past.txt"

@@ -217,7 +217,7 @@ def test_render_and_the_play_painter_tween_draw_the_lock(qtbot):
 
     from studio.games.intricacy.engine import MOVE_LETTERS, initial_state, step
     from studio.games.intricacy.view import COLOUR_APART, make_play_painter, render_level
-    from studio.playtest.adapter import StepReport
+    from studio.core.playtest_adapter import StepReport
     from studio.playtest.board import Frame
 
     level = load_lock((LEVELS / "08-gears.lock").read_bytes())

@@ -10,7 +10,7 @@ from studio.games.intricacy.lockfile import load_lock
 from studio.games.intricacy.playtest import (
     BLOCKED_COLOUR, BLOCKER_COLOUR, cell_of_hex, hex_of_cell, make_adapter,
 )
-from studio.playtest.adapter import ARROW, RING, WON, LevelContext, verify_moves
+from studio.core.playtest_adapter import ARROW, RING, WON, LevelContext, verify_moves
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels" / "intricacy"
 

@@ -14,7 +14,7 @@ from studio.games.laby.labyfile import load_laby
 from studio.games.laby.level import HighScore
 from studio.games.laby.playtest import make_adapter
 from studio.games.laby.solver import shortest_solution
-from studio.playtest.adapter import ARROW, BEAM, CROSS, RING, WON, LevelContext, adapter_for, verify_moves
+from studio.core.playtest_adapter import ARROW, BEAM, CROSS, RING, WON, LevelContext, adapter_for, verify_moves
 from studio.core.game import game_by_id
 
 BUNDLED = Path(__file__).resolve().parent.parent / "levels" / "laby"

@@ -14,7 +14,7 @@ from studio.games.escape.esp import loads, new_player_file, text_to_moves
 from studio.games.escape.esx import save_esx
 from studio.games.escape.tiles import T
 from studio.model import commands
-from studio.playtest.adapter import ARROW, AREA, BEAM, CROSS, LINK, RING, STEP
+from studio.core.playtest_adapter import ARROW, AREA, BEAM, CROSS, LINK, RING, STEP
 from tests import playtest_levels as levels
 
 KEYS = {"U": Qt.Key.Key_Up, "D": Qt.Key.Key_Down, "L": Qt.Key.Key_Left, "R": Qt.Key.Key_Right}

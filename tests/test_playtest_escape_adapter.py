@@ -15,7 +15,7 @@ from studio.games.escape.esp import loads, new_player_file
 from studio.games.escape.esx import load_esx, save_esx
 from studio.games.escape.playtest import EscapePlaytest, bots_next_moves, default_player_file
 from studio.games.escape.tiles import T
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     AREA, ARROW, BEAM, CROSS, DEAD, LINK, PLAYING, RING, STEP, WON, LevelContext, adapter_for, verify_moves,
 )
 from tests import playtest_levels as levels
@@ -41,7 +41,7 @@ def shapes(annotations, overlay):
 
 def test_playtest_adapter_is_found_through_the_game_and_needs_no_qt():
     assert isinstance(adapter_for(game_by_id("escape")), EscapePlaytest)
-    code = ("import sys, studio.games.escape.playtest, studio.playtest.adapter; "
+    code = ("import sys, studio.games.escape.playtest, studio.core.playtest_adapter; "
             "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
 

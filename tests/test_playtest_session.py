@@ -12,7 +12,7 @@ from studio.games.escape.playtest import EscapePlaytest
 from studio.games.escape.tiles import T
 from studio.model import commands
 from studio.model.document import LevelDocument
-from studio.playtest.adapter import DEAD, WON
+from studio.core.playtest_adapter import DEAD, WON
 from studio.playtest.session import PlaytestSession
 from tests import playtest_levels as levels
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from studio.playtest.adapter import WON
+from studio.core.playtest_adapter import WON
 from studio.games.escape.tiles import T
 from tests.gui_helpers import click, open_at_actual_size, show_main_window
 

@@ -15,7 +15,7 @@ from studio.games.intricacy.lockfile import save_lock
 from studio.games.laby.labyfile import save_laby
 from studio.games.laby.level import LabyLevel
 from studio.games.laby.squares import Square
-from studio.playtest.adapter import WON
+from studio.core.playtest_adapter import WON
 from tests.chrono_helpers import make_level
 from tests.gui_helpers import open_at_actual_size, show_main_window
 from tests.intricacy_helpers import block, make_lock, spring

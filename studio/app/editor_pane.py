@@ -15,13 +15,13 @@ class EditorPane(QWidget):
     def __init__(self, document: LevelDocument, parent=None):
         super().__init__(parent)
         self.document = document
-        self.cell_painter = document.game.view().make_cell_painter()
+        view_module = document.game.view.resolve()
+        self.cell_painter = view_module.make_cell_painter()
         attach = getattr(self.cell_painter, "attach_document", None)
         if attach is not None:  # art that depends on the level (its own colours) for palette icons
             attach(document)
         # A game whose levels are not square grids (Intricacy's hexes) brings its own scene and
         # tools through its view module; the tools take the names of the roles they play.
-        view_module = document.game.view()
         make_scene = getattr(view_module, "make_editor_scene", None)
         self.scene = (make_scene or LevelScene)(document, self.cell_painter, self)
         self.view = LevelView(self.scene, self)

@@ -107,7 +107,7 @@ class GenerateDialog(QDialog):
             return
         self.problem.clear()
         scale = max(1, PREVIEW_SIZE // max(level.width, level.height))
-        image = self.game().view().render_level(level, scale=scale)
+        image = self.game().view.resolve().render_level(level, scale=scale)
         self.preview.setPixmap(QPixmap.fromImage(image))
 
     def accept(self) -> None:

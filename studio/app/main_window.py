@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
         """The first game's palette from the start, so it is there before any level is open
         (and its icons are drawn while the window starts, not when the first level opens)."""
         game = self.games[0]
-        self.palette_dock.set_game(game, game.view().make_cell_painter())
+        self.palette_dock.set_game(game, game.view.resolve().make_cell_painter())
 
     # -- panes -----------------------------------------------------------------------
     def current_pane(self) -> EditorPane | None:

@@ -63,7 +63,7 @@ class SolvingController(QObject):
         document = pane.document if pane is not None else None
         self.problems_dock.show_document(document)
         # Only whether the game names a solver: importing it can wait for the first Solve.
-        self.actions["solve"].setEnabled(document is not None and "solve" in document.game.extras)
+        self.actions["solve"].setEnabled(document is not None and document.game.solve is not None)
 
     def select_cell(self, cell: int) -> None:
         pane = self.window.current_pane()

@@ -1,6 +1,6 @@
 """`studio generate --game GAME --width W --height H --seed S -o FILE [--json]`: write a generated level.
 
-The game's generator (``Game.extras["generate"]``, see studio/core/generation.py)
+The game's generator (``Game.generate``, see studio/core/generation.py)
 makes the level; the game's own format writes it. The same arguments always
 give the same file, byte for byte. Without ``--game`` the game is the one that
 reads FILE's name; without ``--seed`` a random seed is drawn and reported, so
@@ -20,7 +20,7 @@ import sys
 from studio.core.errors import LevelLimitError
 from studio.core.files import write_atomic
 from studio.core.game import game_by_id, game_for_path
-from studio.core.generation import can_generate, games_that_generate, generate
+from studio.core.generation import games_that_generate, generate
 
 DEFAULT_SIZE = 20
 
@@ -73,7 +73,7 @@ def _choose_game(args: argparse.Namespace):
             game = game_by_id(args.game)
         except KeyError:
             return f"unknown game {args.game!r}"
-    if not can_generate(game):
+    if game.generate is None:
         known = ", ".join(g.id for g in games_that_generate()) or "none"
         return f"{game.name} has no level generator (games that have one: {known})"
     return game

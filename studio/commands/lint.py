@@ -1,5 +1,5 @@
 """`studio lint FILE... [--json]`: list each level's likely mistakes with its game's lint
-(``Game.extras["lint"]``, see core.problems).
+(``Game.lint``, see core.problems).
 
 Text: one line per problem, ``FILE:(x, y): severity: message [rule]``, and a
 closing count, so a clean run says so. With
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from studio.core.errors import LevelFormatError
 from studio.core.game import game_for_path
-from studio.core.problems import extra_function, problem_record
+from studio.core.problems import lint_level, problem_record
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,10 +42,7 @@ def lint_file(path: str) -> list[dict]:
         return [_unreadable(path, game.id, f"cannot read the file: {e.strerror or e}")]
     except LevelFormatError as e:
         return [_unreadable(path, game.id, str(e))]
-    lint = extra_function(game, "lint")
-    if lint is None:
-        return []
-    return [dict(level=path, game=game.id, **problem_record(level, problem)) for problem in lint(level)]
+    return [dict(level=path, game=game.id, **problem_record(level, problem)) for problem in lint_level(game, level)]
 
 
 def _unreadable(path: str, game_id, message: str) -> dict:

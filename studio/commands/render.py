@@ -52,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
     _ensure_gui_application()
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    image = game.view().render_level(level, layer=args.layer, scale=args.scale,
-                                     show_other_layer=args.other_layer)
+    image = game.view.resolve().render_level(level, layer=args.layer, scale=args.scale,
+                                             show_other_layer=args.other_layer)
     png = QByteArray()
     buffer = QBuffer(png)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

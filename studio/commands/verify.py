@@ -1,12 +1,8 @@
 """`studio verify FILE... [--solutions PLAYER] [--solution MOVES] [--json]`: play levels'
 solutions and report the verdicts.
 
-Each game that can verify provides a function ``verify(path, solutions=None,
-moves=None) -> list[dict]``: registered as ``Game.extras["verify"]`` (a callable or
-"module:function"), or by convention as ``studio.games.ID.verify.verify_level``.
-It returns one result per solution, with at least the fields ``level``, ``game``,
-``md5``, ``solution``, ``index``, ``length``, ``verdict`` (won, dead, open, or error
-with ``error``) and ``moves``; see ``studio/games/escape/verify.py``.
+Each game that can verify names its verifier as ``Game.verify`` (core.verifying
+describes it and its result fields), and its move letters as ``Game.parse_moves``.
 
 Solutions come from ``--solution`` (one, as letters U D L R, played on every FILE)
 or from the player file ``--solutions`` (each level's stored solutions, matched by
@@ -21,7 +17,6 @@ file could be read; 1 otherwise; 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -29,6 +24,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from studio.core.game import game_for_path
+from studio.core.verifying import verify_file
 
 PARALLEL_FROM = 16  # fewer files than this are verified in this process (workers cost a start-up)
 VERDICTS = ("won", "dead", "open", "error")
@@ -85,32 +81,6 @@ def run(args: argparse.Namespace) -> int:
     return _exit_status(results)
 
 
-def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dict]:
-    """The results for one file, by its game's verify function (runs in workers too)."""
-    game = game_for_path(path)
-    if game is None:
-        return [_error(path, None, "no game reads files with this name")]
-    verify = _verify_function(game)
-    if verify is None:
-        return [_error(path, game.id, f"{game.name} levels cannot be verified")]
-    try:
-        return verify(path, solutions=solutions, moves=moves)
-    except Exception as e:  # a broken solutions file, say: report it on this level's line
-        return [_error(path, game.id, f"{type(e).__name__}: {e}")]
-
-
-def _verify_function(game):
-    found = game.extras.get("verify")
-    if callable(found):
-        return found
-    module_name, _, function = (found or f"studio.games.{game.id}.verify:verify_level").partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    return getattr(module, function or "verify_level", None)
-
-
 def _verify_task(task) -> list[dict]:
     return verify_file(*task)
 
@@ -128,22 +98,12 @@ def _verify_all(tasks, jobs: int):
 def _parse_moves(text: str, files: list[str]):
     """The moves of --solution, parsed by the first file's game; an error as a string."""
     game = next((g for g in map(game_for_path, files) if g is not None), None)
-    parse = None
-    if game is not None:
-        verify = _verify_function(game)
-        module = importlib.import_module(verify.__module__) if verify else None
-        parse = getattr(module, "parse_moves", None)
-    if parse is None:
+    if game is None or game.parse_moves is None:
         return "none of the files belongs to a game whose moves can be given as text"
     try:
-        return parse(text)
+        return game.parse_moves.resolve()(text)
     except ValueError as e:
         return str(e)
-
-
-def _error(path: str, game_id: str | None, message: str) -> dict:
-    return {"level": path, "game": game_id, "md5": None, "solution": None, "index": None,
-            "length": 0, "verdict": "error", "moves": None, "error": message}
 
 
 def _print_table(results: list[dict], file_count: int) -> None:

@@ -1,5 +1,5 @@
 """Checking a whole collection: every level of a folder, its stored solutions played
-(`studio verify`'s per-game functions) and the solver run on it. Pure Python, no Qt;
+(each game's verifier, core.verifying) and the solver run on it. Pure Python, no Qt;
 the work runs in worker processes, both cores.
 
 ``level_files(folder)`` lists the files some game reads; ``check_level`` makes one
@@ -29,8 +29,8 @@ def check_level(path: str, solutions_file: str | None = None, solve_timeout: flo
     ``verdicts`` ("2 won, 1 dead"), ``shortest_known`` (the shortest won stored
     solution, or None), ``solver_length`` (None when the solver found nothing),
     ``solver_optimal``, ``solver_states``, ``error``."""
-    from studio.commands.verify import verify_file
     from studio.core.solve_runner import solve_file
+    from studio.core.verifying import verify_file
 
     results = verify_file(str(path), solutions=solutions_file)
     played = [r for r in results if r.get("index") is not None]

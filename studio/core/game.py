@@ -1,16 +1,31 @@
-"""The plugin interface every rule set implements, and the registry of games.
+"""The plugin contract every rule set fills in (``Game``), the contract of its engine
+(``Engine``), and the registry of games.
 
-A game is pure Python (no Qt): formats, engine, palette. Its Qt painter lives in
-the game's ``view.py`` and is looked up by the GUI through ``painter_factory``.
+``Game`` is the full list of what a rule set may give the studio, in the order a new
+game writes them: who it is, its level files, what a designer draws with and how it
+looks, its rules, then the optional abilities (play-test, verify, lint, solve,
+generate); the studio offers an ability only for a game that gives it. Abilities and
+the Qt view are ``Lazy`` references ("package.module:name", core.lazy), imported
+only when first used, so the registry stays light and headless. docs/architecture.md
+walks through the fields with Labyrinthos as the example.
+
+Everything here is pure Python (no Qt).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Sequence
+
+from studio.core.lazy import Lazy
+
+if TYPE_CHECKING:
+    from studio.core.playtest_adapter import PlaytestAdapter
+    from studio.core.problems import Problem
+    from studio.core.search_space import Progress, SearchResult
 
 
 @dataclass(frozen=True)
@@ -41,35 +56,119 @@ class LevelSizeRule:
     unit: str = "cells"
 
 
+class StepResult(Protocol):
+    """What ``Engine.step`` returns (each game has its own NamedTuple or dataclass):
+    ``state`` after the move (the state given when nothing changed); whether the move
+    changed anything (``moved``; ChronoShift's result calls it ``changed``); ``outcome``,
+    the game's word for where play stands ("none" or "playing", "won", or how it was
+    lost: "dead", "paradox"); and ``events``, what happened, in order."""
+
+    state: Hashable
+    outcome: str
+    events: tuple
+
+
 class Engine(Protocol):
-    """A pure function of (state, move) -> result, with hashable immutable states."""
+    """A game's rules as a pure function of (state, move) -> (state, outcome, events).
 
-    def initial_state(self, level: Any) -> Any: ...
+    The play-test, ``studio verify`` and the solver all rely on this contract:
 
-    def step(self, state: Any, move: Any) -> Any: ...
+    - States are immutable and hashable: the play-test's undo history is a list of
+      them (never copied), the solver's visited set is a set of them, and two states
+      that play alike compare equal.
+    - ``step`` is pure: the same state and move always give the same result, and the
+      state given is never changed. A move that changes nothing returns a state equal
+      to the one given (so it can be skipped, and not recorded).
+    - ``events`` carry what the overlays draw: what moved, what was blocked and by
+      what, what killed the player and along which cells. Nothing outside the game
+      looks inside them; its play-test adapter turns them into annotations.
+    - ``moves`` lists every move ``step`` accepts (a search tries each of them).
+    """
+
+    moves: Sequence[Hashable]
+
+    def initial_state(self, level: Any) -> Hashable:
+        """The start of play for a level (a snapshot: later edits do not reach it).
+        ValueError (or LevelFormatError) with a message when it cannot be played."""
+
+    def step(self, state: Hashable, move: Hashable) -> StepResult:
+        """Play one move from ``state``."""
 
 
-@dataclass
+class GameView(Protocol):
+    """What a game's Qt module (its ``view.py``) provides; only the GUI and
+    ``studio render`` import it. Optional, looked up with ``getattr``: a game whose
+    levels are not square grids brings ``make_editor_scene(document, cell_painter,
+    parent)`` and ``editor_tools()`` (the tool classes), as Intricacy's hexes do."""
+
+    def make_cell_painter(self) -> Any:
+        """The editor's painter of one cell (an editor.cell_painter.CellPainter)."""
+
+    def render_level(self, level: Any, layer: str = ..., scale: int = ..., show_other_layer: bool = ...) -> Any:
+        """The whole level as a QImage (``studio render``, the Generate dialog's preview)."""
+
+    def make_play_painter(self) -> Any:
+        """The play-test's BoardPainter (described in core.playtest_adapter)."""
+
+
+class VerifyLevel(Protocol):
+    def __call__(self, path: str, solutions: str | None = None, moves: tuple | None = None) -> list[dict]:
+        """One result per solution played on the level file ``path``: the stored ones
+        (``solutions``: a player file, for games that keep them apart) or ``moves``;
+        fields as `studio verify --json` prints them (core.verifying)."""
+
+
+class SolveLevel(Protocol):
+    def __call__(self, level: Any, *, timeout: float | None = None,
+                 progress: Callable[[Progress], None] | None = None, cancel: Any = None,
+                 **options: Any) -> SearchResult:
+        """A solution of the level (core.solver), its ``solution`` in the game's move
+        letters; ``options`` are those the game declares in ``solve_options``."""
+
+
+# A search option of `studio solve`: name -> (type, default, help); offered as --name-with-dashes.
+SolveOption = tuple[type, Any, str]
+
+
+@dataclass(frozen=True)
 class Game:
+    """A rule set, as the studio sees it. The fields are in the order a new game writes them."""
+
+    # Who it is, and which files hold its levels (fnmatch patterns, lower case).
     id: str
     name: str
     file_patterns: tuple[str, ...]
+    # Its levels: a blank one of a size (may raise ValueError naming the limit), from and to
+    # the file's bytes (load raises core.errors.LevelFormatError saying what is wrong, and where).
     new_level: Callable[[int, int], Any]
     load: Callable[[bytes], Any]
     save: Callable[[Any], bytes]
+    # What a designer draws with, and the game's Qt art (core.game.GameView), imported by the GUI only.
     palette: Callable[[], list[PaletteItem]]
-    # Dotted path of the module that provides the Qt painter; imported only by the GUI.
-    view_module: str = ""
+    view: Lazy[GameView]
+    new_level_size: LevelSizeRule = LevelSizeRule()
+    # Its rules: the Engine contract above.
     engine: Engine | None = None
-    extras: dict[str, Any] = field(default_factory=dict)
-    new_level_size: LevelSizeRule = field(default_factory=LevelSizeRule)
+    # Optional abilities; the studio offers each only for a game that gives it.
+    # Play-testing beside the editor: a factory of the adapter (core.playtest_adapter).
+    playtest: Lazy[Callable[[], PlaytestAdapter]] | None = None
+    # `studio verify` and Verify Collection: play stored or given solutions of a level file.
+    verify: Lazy[VerifyLevel] | None = None
+    # `studio verify --solution TEXT`: the game's move letters as moves; ValueError naming a bad one.
+    parse_moves: Lazy[Callable[[str], tuple]] | None = None
+    # The Problems dock and `studio lint`: likely mistakes in a level (core.problems).
+    lint: Lazy[Callable[[Any], list[Problem]]] | None = None
+    # `studio solve`, Solve Level and Verify Collection's solver column (core.solve_runner).
+    solve: Lazy[SolveLevel] | None = None
+    # Extra options of the game's solve, by name (a dict of SolveOption).
+    solve_options: Lazy[Mapping[str, SolveOption]] | None = None
+    # `studio generate` and File > Generate: (width, height, seed text) -> a level, the same
+    # level for the same arguments; LevelLimitError (a ValueError) for a size it refuses.
+    generate: Lazy[Callable[[int, int, str], Any]] | None = None
 
     def matches(self, path: str | Path) -> bool:
         name = Path(path).name.lower()
         return any(fnmatch.fnmatch(name, pattern) for pattern in self.file_patterns)
-
-    def view(self):
-        return importlib.import_module(self.view_module)
 
 
 _GAMES: dict[str, Game] = {}

@@ -1,7 +1,7 @@
 """Level mistakes found by a game's lint, and finding that lint. Pure Python, no Qt.
 
-A game that can check its levels registers ``Game.extras["lint"]``: a callable or
-"module:function" taking a level and returning a list of ``Problem``. Each problem
+A game that can check its levels names its lint as ``Game.lint``: a function taking a
+level and returning a list of ``Problem``. Each problem
 names its cell (so the Problems dock can select it), or has ``cell`` None when it
 concerns the level as a whole. A square-grid level numbers its cells row by row; a
 hex level (one with ``hexes()``, core.hexes) by their place in ``hexes()``, as the
@@ -11,9 +11,7 @@ coordinates, (x, y) or the hex's axial (q, r).
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -64,17 +62,6 @@ def problem_record(level, problem: Problem) -> dict:
             "cell": problem.cell, "x": x, "y": y}
 
 
-def extra_function(game, key: str) -> Callable | None:
-    """The function a game registered as ``extras[key]`` (a callable or "module:function"),
-    or None when it has none."""
-    found = game.extras.get(key)
-    if found is None or callable(found):
-        return found
-    module_name, _, name = found.partition(":")
-    return getattr(importlib.import_module(module_name), name)
-
-
 def lint_level(game, level) -> list[Problem]:
-    """The game's lint problems for a level; [] when the game has no lint."""
-    lint = extra_function(game, "lint")
-    return [] if lint is None else list(lint(level))
+    """The problems ``game`` (a core.game.Game) finds in a level; [] when it has no lint."""
+    return [] if game.lint is None else list(game.lint.resolve()(level))

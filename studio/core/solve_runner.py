@@ -1,11 +1,11 @@
 """Running a game's solver on level files or level bytes, in worker processes.
 
-A game that can solve registers ``Game.extras["solve"]``: a callable or
-"module:function" ``solve(level, *, timeout, progress, cancel) -> SearchResult``
-(core.solver), with ``solution`` filled in as the game's move letters.
+A game that can solve names its solver as ``Game.solve``:
+``solve(level, *, timeout, progress, cancel) -> SearchResult`` (core.solver), with
+``solution`` filled in as the game's move letters.
 
-A game may also declare search options, ``Game.extras["solve_options"]``: a dict (or
-"module:NAME" of one) ``name -> (type, default, help)``; `studio solve` offers each as
+A game may also declare search options, ``Game.solve_options``: a dict
+``name -> (type, default, help)``; `studio solve` offers each as
 ``--name-with-dashes`` and ``options`` dicts pass them on (only to the games that
 declared them). A result with a ``bounds`` dict (e.g. ``{"bounded": True, ...}``) adds
 those fields to the record: optimality is then relative to those bounds.
@@ -34,25 +34,18 @@ from pathlib import Path
 
 from studio.core.errors import LevelFormatError
 from studio.core.game import game_by_id, game_for_path
-from studio.core.problems import extra_function
 
 DEFAULT_TIMEOUT = 60.0
 
 
 def solver_for(game):
     """The game's solve function, or None when it has none."""
-    try:
-        return extra_function(game, "solve")
-    except ImportError:
-        return None
+    return None if game.solve is None else game.solve.resolve()
 
 
 def solve_options(game) -> dict:
     """The search options a game declares: name -> (type, default, help)."""
-    try:
-        return dict(extra_function(game, "solve_options") or {})
-    except ImportError:
-        return {}
+    return {} if game.solve_options is None else dict(game.solve_options.resolve())
 
 
 def _record(level: str, game_id: str | None, **fields) -> dict:

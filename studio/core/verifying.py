@@ -1,10 +1,43 @@
-"""What the games' ``verify_level`` functions (see studio/commands/verify.py) share:
-reading a level file for its MD5, and the U D L R solutions of the square-grid games."""
+"""Playing a level file's solutions by its game's verifier (``Game.verify``), and what
+those verifiers share: reading a level file for its MD5, and the U D L R solutions of
+the square-grid games. Pure Python, no Qt: `studio verify` and Verify Collection use it.
+
+A game's verifier is ``verify(path, solutions=None, moves=None) -> list[dict]``: one
+result per solution played, with at least the fields ``level``, ``game``, ``md5``,
+``solution``, ``index``, ``length``, ``verdict`` (won, dead, open, or error with
+``error``) and ``moves``; see ``studio/games/escape/verify.py``. Solutions come from
+``moves`` (one, played on the file) or from the player file ``solutions`` (each
+level's stored solutions, matched by the MD5 of its bytes, in the file's order);
+with neither, the level is just loaded and the empty solution played: verdict "open"
+means it loads, "error" says why not.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Mapping
+
+from studio.core.game import game_for_path
+
+
+def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dict]:
+    """The results for one file, by its game's verifier (runs in worker processes too)."""
+    game = game_for_path(path)
+    if game is None:
+        return [error_result(path, None, "no game reads files with this name")]
+    if game.verify is None:
+        return [error_result(path, game.id, f"{game.name} levels cannot be verified")]
+    verify = game.verify.resolve()
+    try:
+        return verify(path, solutions=solutions, moves=moves)
+    except Exception as e:  # a broken solutions file, say: report it on this level's line
+        return [error_result(path, game.id, f"{type(e).__name__}: {e}")]
+
+
+def error_result(path: str, game_id: str | None, message: str) -> dict:
+    """A result saying why a file's solutions could not be played at all."""
+    return {"level": path, "game": game_id, "md5": None, "solution": None, "index": None,
+            "length": 0, "verdict": "error", "moves": None, "error": message}
 
 
 class UnreadableLevelFile(Exception):

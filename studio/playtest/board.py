@@ -17,7 +17,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     AREA, ARROW, BEAM, CROSS, LINK, RING, STEP, Annotation, Motion, MoveKey, Outcome, OverlaySpec, StepReport,
 )
 

@@ -20,8 +20,9 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from studio.core.errors import LevelFormatError
-from studio.playtest.adapter import (
-    DEAD, WON, Outcome, StoredSolution, Verification, WinOffer, load_painter, verify_moves,
+from studio.core.game import game_by_id
+from studio.core.playtest_adapter import (
+    DEAD, WON, Outcome, StoredSolution, Verification, WinOffer, verify_moves,
 )
 from studio.playtest.board import PlayBoard
 from studio.playtest.session import PlaytestSession
@@ -291,7 +292,7 @@ class PlaytestDock(QDockWidget):
             return
         adapter = session.adapter
         if adapter.game_id not in self.board_painters:
-            self.board_painters[adapter.game_id] = load_painter(adapter)
+            self.board_painters[adapter.game_id] = game_by_id(adapter.game_id).view.resolve().make_play_painter()
         self.board.set_painter(self.board_painters[adapter.game_id])
         self.board.set_move_keys(adapter.keys())
         self.board.set_overlays(adapter.overlays(), self.enabled_overlays)

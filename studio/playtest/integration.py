@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from studio.app.actions import ActionSpec
 from studio.core.game import all_games
-from studio.playtest.adapter import adapter_for
+from studio.core.playtest_adapter import adapter_for
 from studio.playtest.dock import PlaytestDock
 from studio.playtest.session import PlaytestSession
 

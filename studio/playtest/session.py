@@ -21,7 +21,7 @@ from typing import Any, Hashable, Sequence
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     LevelContext, Outcome, PlaytestAdapter, StepReport, Verification, describe_outcome,
 )
 

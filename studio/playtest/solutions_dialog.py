@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from studio.playtest.adapter import DEAD, WON
+from studio.core.playtest_adapter import DEAD, WON
 
 VERDICT_COLOURS = {WON: "#8ee6a5", DEAD: "#ffb3ad"}
 OLDER_COLOUR = "#ffd479"

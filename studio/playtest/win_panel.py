@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout,
 )
 
-from studio.playtest.adapter import ScoreRow, WinOffer
+from studio.core.playtest_adapter import ScoreRow, WinOffer
 
 VISIBLE_ROWS = 5  # the table scrolls beyond this, keeping the new score in view
 ROW_HEIGHT = 22

@@ -9,6 +9,7 @@ tell levels from other text files without loading them.
 """
 
 from studio.core.game import Game, PaletteItem, register
+from studio.core.lazy import Lazy
 from studio.games.chrono.engine import CHRONO_ENGINE
 from studio.games.chrono.glyphs import GLYPH_NAMES, GLYPH_TIPS, Glyph
 from studio.games.chrono.level import ChronoLevel
@@ -48,12 +49,13 @@ GAME = register(
         load=_load,
         save=_save,
         palette=palette,
-        view_module="studio.games.chrono.view",
+        view=Lazy("studio.games.chrono.view"),
         engine=CHRONO_ENGINE,
-        extras={"verify": "studio.games.chrono.verify:verify_level",
-                "playtest": "studio.games.chrono.playtest:make_adapter",
-                "solve": "studio.games.chrono.solve:solve_level",
-                "solve_options": "studio.games.chrono.solve:SOLVE_OPTIONS",
-                "lint": "studio.games.chrono.lint:lint_level"},
+        playtest=Lazy("studio.games.chrono.playtest:make_adapter"),
+        verify=Lazy("studio.games.chrono.verify:verify_level"),
+        parse_moves=Lazy("studio.games.chrono.verify:parse_moves"),
+        lint=Lazy("studio.games.chrono.lint:lint_level"),
+        solve=Lazy("studio.games.chrono.solve:solve_level"),
+        solve_options=Lazy("studio.games.chrono.solve:SOLVE_OPTIONS"),
     )
 )

@@ -1,4 +1,4 @@
-"""ChronoShift's play-test adapter (studio.playtest.adapter.PlaytestAdapter), pure Python.
+"""ChronoShift's play-test adapter (studio.core.playtest_adapter.PlaytestAdapter), pure Python.
 
 Keys: the arrows move the current clone, Space waits, Enter enters the time
 machine (these take Enter's and Space's usual play-test jobs, restart and
@@ -23,11 +23,11 @@ from studio.games.chrono.engine.actions import HOLD, TIME_MACHINE
 from studio.games.chrono.engine.events import Blocked, GateChanged, Moved, ParadoxFound, Pushed, Refused, TimeJump
 from studio.games.chrono.engine.state import TIME_PARADOX
 from studio.games.chrono.solution import format_solution, pad_by_replay_rule, parse_actions, play_solution, strip_replay_padding
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     ARROW, CROSS, DEAD, LINK, PLAYING, RING, STEP, Annotation, LevelContext, Motion, MoveKey, Outcome,
     OverlaySpec, SavedSolution, StepReport, StoredSolution,
 )
-from studio.playtest.adapter import WON as OUTCOME_WON
+from studio.core.playtest_adapter import WON as OUTCOME_WON
 
 OVERLAYS = (
     OverlaySpec("paradox", "Paradox", "Where the last turn broke time: the clone or crate, the place, the reason",
@@ -45,7 +45,6 @@ def _xy(state: ChronoState, cell: int) -> str:
 
 class ChronoPlaytest:
     game_id = "chrono"
-    painter_factory = "studio.games.chrono.view:make_play_painter"
 
     # -- playing ---------------------------------------------------------------------
     def initial_state(self, level) -> ChronoState:

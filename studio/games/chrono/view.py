@@ -441,7 +441,7 @@ def make_cell_painter() -> ChronoCellPainter:
 
 
 
-# -- the play-test board's painter (studio.playtest.adapter, "BoardPainter") ------------------
+# -- the play-test board's painter (studio.core.playtest_adapter, "BoardPainter") ------------------
 class ChronoPlayPainter:
     """Draws an engine state: the map as it stands (gates open or shut, used passages broken,
     the goal gone once taken), crates, the time machine and every clone in the level; a
@@ -554,7 +554,7 @@ class ChronoPlayPainter:
 
 
 def make_play_painter() -> ChronoPlayPainter:
-    """The play-test's BoardPainter for ChronoShift (see studio.playtest.adapter)."""
+    """The play-test's BoardPainter for ChronoShift (see studio.core.playtest_adapter)."""
     return ChronoPlayPainter(default_art())
 
 

@@ -1,6 +1,7 @@
 """Escape: Tom 7's tile puzzle with its bizarro layer. Registers the game plugin."""
 
 from studio.core.game import Game, PaletteItem, register
+from studio.core.lazy import Lazy
 from studio.games.escape.engine import ESCAPE_ENGINE
 from studio.games.escape.level import EscapeLevel
 from studio.games.escape.tiles import BOT_INFO, MAX_FUSE, NUM_TILES, Bot, bot_name, bot_tooltip, tile_name, tile_tooltip
@@ -37,11 +38,12 @@ GAME = register(
         load=_load,
         save=_save,
         palette=palette,
-        view_module="studio.games.escape.view",
+        view=Lazy("studio.games.escape.view"),
         engine=ESCAPE_ENGINE,
-        extras={"verify": "studio.games.escape.verify:verify_level",
-                "playtest": "studio.games.escape.playtest:make_adapter",
-                "solve": "studio.games.escape.solve:solve_level",
-                "lint": "studio.games.escape.lint:lint_level"},
+        playtest=Lazy("studio.games.escape.playtest:make_adapter"),
+        verify=Lazy("studio.games.escape.verify:verify_level"),
+        parse_moves=Lazy("studio.games.escape.verify:parse_moves"),
+        lint=Lazy("studio.games.escape.lint:lint_level"),
+        solve=Lazy("studio.games.escape.solve:solve_level"),
     )
 )

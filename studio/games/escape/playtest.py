@@ -1,4 +1,4 @@
-"""Escape's play-test adapter (studio.playtest.adapter.PlaytestAdapter), pure Python.
+"""Escape's play-test adapter (studio.core.playtest_adapter.PlaytestAdapter), pure Python.
 
 It turns the engine's events into the dock's words and annotations: why the
 player died, what stopped a push, which destinations fired, where each bot
@@ -26,7 +26,7 @@ from studio.games.escape.engine.state import DESTROYED, EXPLODED
 from studio.games.escape.engine.turn import Turn
 from studio.games.escape.esp import NamedSolution, loads, moves_to_text, new_player_file, text_to_moves
 from studio.games.escape.tiles import Bot, T, bot_name
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     AREA, ARROW, BEAM, CROSS, DEAD, LINK, PLAYING, RING, STEP, WON, Annotation, LevelContext, Motion, MoveKey,
     Outcome, OverlaySpec, SavedSolution, SolutionFiles, StepReport, StoredSolution,
 )
@@ -99,7 +99,6 @@ def _transporter_between(state: EscapeState, frm: int, dest: int) -> int:
 
 class EscapePlaytest:
     game_id = "escape"
-    painter_factory = "studio.games.escape.view:make_play_painter"
 
     # -- playing -----------------------------------------------------------------
     def initial_state(self, level) -> EscapeState:

@@ -1342,7 +1342,7 @@ def make_cell_painter() -> EscapeCellPainter:
 
 
 # ---------------------------------------------------------------------------
-# the play-test board's painter (studio.playtest.adapter, "BoardPainter")
+# the play-test board's painter (studio.core.playtest_adapter, "BoardPainter")
 # ---------------------------------------------------------------------------
 
 class EscapePlayPainter:
@@ -1504,5 +1504,5 @@ class EscapePlayPainter:
 
 
 def make_play_painter() -> EscapePlayPainter:
-    """The play-test's BoardPainter for Escape (see studio.playtest.adapter)."""
+    """The play-test's BoardPainter for Escape (see studio.core.playtest_adapter)."""
     return EscapePlayPainter(default_art())

@@ -8,6 +8,7 @@ studio edits), ``physics`` (the README's turn algorithm, part by part), ``engine
 """
 
 from studio.core.game import Game, LevelSizeRule, PaletteItem, register
+from studio.core.lazy import Lazy
 from studio.games.intricacy.engine import INTRICACY_ENGINE
 from studio.games.intricacy.level import IntricacyLevel
 from studio.games.intricacy.lock import MAX_SIZE, MIN_SIZE
@@ -65,14 +66,13 @@ GAME = register(
         load=_load,
         save=_save,
         palette=palette,
-        view_module="studio.games.intricacy.view",
-        engine=INTRICACY_ENGINE,
+        view=Lazy("studio.games.intricacy.view"),
         new_level_size=NEW_LOCK_SIZE,
-        extras={
-            "verify": "studio.games.intricacy.verify:verify_level",
-            "playtest": "studio.games.intricacy.playtest:make_adapter",
-            "solve": "studio.games.intricacy.solve:solve_level",
-            "lint": "studio.games.intricacy.lint:lint_level",
-        },
+        engine=INTRICACY_ENGINE,
+        playtest=Lazy("studio.games.intricacy.playtest:make_adapter"),
+        verify=Lazy("studio.games.intricacy.verify:verify_level"),
+        parse_moves=Lazy("studio.games.intricacy.engine:parse_moves"),
+        lint=Lazy("studio.games.intricacy.lint:lint_level"),
+        solve=Lazy("studio.games.intricacy.solve:solve_level"),
     )
 )

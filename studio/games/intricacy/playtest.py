@@ -1,4 +1,4 @@
-"""Intricacy's play-test adapter (studio.playtest.adapter.PlaytestAdapter), pure Python.
+"""Intricacy's play-test adapter (studio.core.playtest_adapter.PlaytestAdapter), pure Python.
 
 Keys, as in Intricacy the hook moves with the six keys around S (W E D X Z A)
 and turns with Q (anticlockwise) and R (clockwise); the wrench moves with the
@@ -29,7 +29,7 @@ from studio.games.intricacy.hexgrid import DIRECTION_NAMES, Hex, hexagon
 from studio.games.intricacy.level import IntricacyLevel
 from studio.games.intricacy.lock import TURNING_KINDS
 from studio.games.intricacy.physics import FRAME, Force
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     ARROW, PLAYING, RING, WON, Annotation, LevelContext, Motion, MoveKey, Outcome, OverlaySpec, SavedSolution,
     StepReport, StoredSolution,
 )
@@ -70,7 +70,6 @@ def _vector(direction: int) -> tuple[float, float]:
 
 class IntricacyPlaytest:
     game_id = "intricacy"
-    painter_factory = "studio.games.intricacy.view:make_play_painter"
     record_properties = ("solution",)  # storing a solution does not change the lock
 
     # -- playing ---------------------------------------------------------------------------------

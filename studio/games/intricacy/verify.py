@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from studio.core.errors import LevelFormatError
 from studio.core.verifying import UnreadableLevelFile, read_level_file
-from studio.games.intricacy.engine import parse_moves  # noqa: F401  (used by `studio verify --solution`)
+from studio.games.intricacy.engine import parse_moves
 
 GAME = "intricacy"
 

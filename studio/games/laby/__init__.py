@@ -2,6 +2,7 @@
 Registers the game plugin."""
 
 from studio.core.game import Game, PaletteItem, register
+from studio.core.lazy import Lazy
 from studio.games.laby.engine import LABY_ENGINE
 from studio.games.laby.level import LabyLevel
 from studio.games.laby.squares import SQUARE_NAMES, SQUARE_TIPS, Square
@@ -33,14 +34,13 @@ GAME = register(
         load=_load,
         save=_save,
         palette=palette,
-        view_module="studio.games.laby.view",
+        view=Lazy("studio.games.laby.view"),
         engine=LABY_ENGINE,
-        extras={
-            "verify": "studio.games.laby.verify:verify_level",
-            "generate": "studio.games.laby.generator:generate_level",
-            "playtest": "studio.games.laby.playtest:make_adapter",
-            "solve": "studio.games.laby.solve:solve_level",
-            "lint": "studio.games.laby.lint:lint_level",
-        },
+        playtest=Lazy("studio.games.laby.playtest:make_adapter"),
+        verify=Lazy("studio.games.laby.verify:verify_level"),
+        parse_moves=Lazy("studio.games.laby.engine:parse_moves"),
+        lint=Lazy("studio.games.laby.lint:lint_level"),
+        solve=Lazy("studio.games.laby.solve:solve_level"),
+        generate=Lazy("studio.games.laby.generator:generate_level"),
     )
 )

@@ -1,4 +1,4 @@
-"""Labyrinthos's play-test adapter (studio.playtest.adapter.PlaytestAdapter), pure Python.
+"""Labyrinthos's play-test adapter (studio.core.playtest_adapter.PlaytestAdapter), pure Python.
 
 The dock shows the level's par (the fewest moves that win, by search) beside
 the move counter, and the status line its best high score. A "solution" here is
@@ -27,7 +27,7 @@ from studio.games.laby.level import HighScore, LabyLevel
 from studio.games.laby.solver import par as level_par
 from studio.games.laby.squares import Square
 from studio.core.errors import LevelFormatError
-from studio.playtest.adapter import (
+from studio.core.playtest_adapter import (
     ARROW, BEAM, CROSS, PLAYING, RING, WON, Annotation, LevelContext, Motion, MoveKey, Outcome, OverlaySpec,
     SavedSolution, ScoreRow, StepReport, StoredSolution, WinOffer,
 )
@@ -80,7 +80,6 @@ def player_word(name: str) -> str:
 
 class LabyPlaytest:
     game_id = "laby"
-    painter_factory = "studio.games.laby.view:make_play_painter"
     record_properties = ("high_scores",)
     solution_name_label = "Your name:"
     solution_named_after_player = True

@@ -231,7 +231,7 @@ def render_level(level: LabyLevel, layer: str = "normal", scale: int = 32, show_
 
 
 # ---------------------------------------------------------------------------
-# the play-test's board painter (see studio.playtest.adapter)
+# the play-test's board painter (see studio.core.playtest_adapter)
 # ---------------------------------------------------------------------------
 
 class LabyPlayPainter:
@@ -306,5 +306,5 @@ class LabyPlayPainter:
 
 
 def make_play_painter() -> LabyPlayPainter:
-    """The play-test's BoardPainter for Labyrinthos (see studio.playtest.adapter)."""
+    """The play-test's BoardPainter for Labyrinthos (see studio.core.playtest_adapter)."""
     return LabyPlayPainter(default_art())

@@ -1,21 +1,20 @@
 """What a game provides to be play-tested: the adapter interface.
 
-This module is pure Python (no Qt), so a game's adapter, which lives in its
-own package beside its engine (``studio/games/NAME/playtest.py``), can import
-these data classes and still run headless.
+Pure Python (no Qt), so a game's adapter, which lives in its own package beside
+its engine (``studio/games/NAME/playtest.py``), can import these data classes and
+still run headless; the Qt play-test (``studio/playtest``) drives it.
 
 How a game plugs in
 -------------------
 1. Write an adapter class implementing ``PlaytestAdapter`` below, in a module
    of your game that does not import Qt, and a factory returning one.
-2. Register it on your ``Game``: ``extras={"playtest": "studio.games.NAME.playtest:make_adapter"}``.
-   The play-test finds it through ``adapter_for(game)``; a game without the
-   entry simply cannot be play-tested (the dock says so).
-3. Give your ``view.py`` a factory named by the adapter's ``painter_factory``
-   (``"studio.games.NAME.view:make_play_painter"``) returning a ``BoardPainter``
-   (Qt; see its description below), which draws a state, the tween between two
-   states, and nothing else: annotations are drawn by the play-test itself
-   from the ``Annotation`` records your adapter returns.
+2. Name the factory on your ``Game``: ``playtest=Lazy("studio.games.NAME.playtest:make_adapter")``.
+   The play-test finds it through ``adapter_for(game)``; a game without it
+   simply cannot be play-tested (the dock says so).
+3. Give your ``view.py`` (``Game.view``) a ``make_play_painter()`` returning a
+   ``BoardPainter`` (Qt; see its description below), which draws a state, the
+   tween between two states, and nothing else: annotations are drawn by the
+   play-test itself from the ``Annotation`` records your adapter returns.
 
 The flow: the session takes a snapshot of the document's level, asks
 ``initial_state(level)``, and on each key looks the key up in ``keys()`` and
@@ -62,7 +61,6 @@ files are written at once; otherwise it records the edit and says to save.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Hashable, Protocol, Sequence
@@ -253,14 +251,9 @@ class WinOffer:
 
 
 class PlaytestAdapter(Protocol):
-    """A game's play-test adapter (pure Python). Attributes:
-
-    ``game_id``: the Game's id. ``painter_factory``: "module:function" of the Qt
-    BoardPainter factory (imported only by the GUI).
-    """
+    """A game's play-test adapter (pure Python). ``game_id`` is the Game's id."""
 
     game_id: str
-    painter_factory: str
 
     def initial_state(self, level: Any) -> Hashable:
         """The start of play for a snapshot of the document's level. May raise
@@ -319,8 +312,8 @@ class PlaytestAdapter(Protocol):
 
 
 # ---------------------------------------------------------------------------
-# The BoardPainter (Qt; lives in the game's view.py). Described here as text so
-# this module stays free of Qt:
+# The BoardPainter (Qt; made by the game's view.py, ``make_play_painter()``).
+# Described here as text so this module stays free of Qt:
 #
 #   class BoardPainter:
 #       def board_rect(self, state) -> QRectF
@@ -380,25 +373,15 @@ def verify_moves(adapter: PlaytestAdapter, level: Any, moves: Sequence[Hashable]
     return Verification(adapter.outcome(state), len(moves))
 
 
-def adapter_for(game: Any) -> PlaytestAdapter | None:
-    """The game's adapter, from ``game.extras["playtest"]`` ("module:factory"), or None."""
-    target = getattr(game, "extras", {}).get("playtest")
-    if not target:
-        return None
-    module_name, _, function = target.partition(":")
-    return getattr(importlib.import_module(module_name), function)()
-
-
-def load_painter(adapter: PlaytestAdapter):
-    """The adapter's BoardPainter, made by its ``painter_factory`` (imports Qt)."""
-    module_name, _, function = adapter.painter_factory.partition(":")
-    return getattr(importlib.import_module(module_name), function)()
+def adapter_for(game) -> PlaytestAdapter | None:
+    """The game's (core.game.Game) adapter, made by its ``playtest`` factory, or None without one."""
+    return None if game.playtest is None else game.playtest.resolve()()
 
 
 __all__ = [
     "PLAYING", "WON", "DEAD", "MoveKey", "Outcome", "StepReport", "OverlaySpec", "Annotation", "Motion",
     "LevelContext", "StoredSolution", "SavedSolution", "SolutionFiles", "ScoreRow", "WinOffer", "PlaytestAdapter",
     "Verification",
-    "describe_outcome", "verify_moves", "adapter_for", "load_painter", "SHAPES",
+    "describe_outcome", "verify_moves", "adapter_for", "SHAPES",
     "BEAM", "RING", "CROSS", "ARROW", "LINK", "STEP", "AREA",
 ]
