@@ -78,3 +78,9 @@ def test_a_dalek_sent_onto_the_player_and_a_bot_fuses_with_the_bot():
     state, result = play(level, RIGHT)
     assert result.outcome == "dead" and state.guy == (3, 2)
     assert bot(state, 0) == (Bot.BROKEN, (3, 2), -1) and bot(state, 1)[0] == DESTROYED
+
+
+def test_a_bomb_pushed_into_electric_floor_is_lit_as_it_is_destroyed():
+    """fuzz levels/all-1-131.esx run 0: the destroyed bomb keeps the fuse the push lit."""
+    state, result = play(make_level("P.z", bots=[(Bot.BOMB + 3, (1, 0))]), RIGHT)
+    assert result.moved and bot(state, 0) == (DESTROYED, (2, 0), 3)

@@ -144,23 +144,24 @@ def blocked(turn, who: int, here: int, there: int, d: int) -> bool:
 
 def push_bot(turn, bot: int, d: int, by: int) -> bool:
     """Anything but a dalek pushes a bot one cell onto open ground other than an exit;
-    into electric floor it is destroyed. A pushed bomb is lit: its fuse starts again."""
+    into electric floor it is destroyed. A pushed bomb is lit: its fuse starts again.
+
+    LIT ON THE WAY IN. A bomb pushed into electric floor is destroyed there, but it was
+    lit by the push all the same: its data keeps the full fuse (fuzz all-1-131 run 0)."""
     here = turn.bot_cell[bot]
     there = turn.neighbours[d][here]
     if there < 0 or turn.occupied(there):
         return False
     tile = turn.tiles[there]
-    if tile == _ELECTRIC:
-        walk(turn, bot, here, there)
-        turn.bot_type[bot] = DESTROYED
-        turn.log(BotDestroyed(bot, there, "electric"))
-    elif PUSHED_ONTO[tile]:
-        walk(turn, bot, here, there)
-    else:
+    if tile != _ELECTRIC and not PUSHED_ONTO[tile]:
         return False
     kind = turn.bot_type[bot]
     if kind >= _BOMB:
         turn.bot_data[bot] = kind - _BOMB
+    walk(turn, bot, here, there)
+    if tile == _ELECTRIC:
+        turn.bot_type[bot] = DESTROYED
+        turn.log(BotDestroyed(bot, there, "electric"))
     turn.log(Pushed(turn.name(bot), here, there, turn.name(by)))
     return True
 
