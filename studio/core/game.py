@@ -147,6 +147,9 @@ class Game:
     palette: Callable[[], list[PaletteItem]]
     view: Lazy[GameView]
     new_level_size: LevelSizeRule = LevelSizeRule()
+    # The largest level file read (core.reading refuses a bigger one, and anything that is not
+    # a regular file, before ``load`` sees a byte): a bound on the work one file can ask for.
+    max_file_bytes: int = 8 << 20
     # Its rules: the Engine contract above.
     engine: Engine | None = None
     # Optional abilities; the studio offers each only for a game that gives it.

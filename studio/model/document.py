@@ -7,6 +7,7 @@ emit exactly what changed so views repaint only that.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any, Hashable, Iterable
 
@@ -15,6 +16,7 @@ from PySide6.QtGui import QUndoStack
 
 from studio.core.files import write_atomic
 from studio.core.game import Game, game_for_path
+from studio.core.reading import read_level
 
 
 class LevelDocument(QObject):
@@ -25,6 +27,7 @@ class LevelDocument(QObject):
     modifiedChanged = Signal(bool)
     pathChanged = Signal()
     changed = Signal()  # any change at all (after the specific signal)
+    saved = Signal()  # the level was written to its file
 
     def __init__(self, game: Game, level: Any, path: str | Path | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -32,6 +35,10 @@ class LevelDocument(QObject):
         self.level = level
         self.path: Path | None = Path(path) if path else None
         self.revision = 0  # bumps on every change, so a play-test can tell it is out of date
+        # The MD5 of the file's bytes as this document last read or wrote them (None: unknown),
+        # so a change by another program can be told from the studio's own save.
+        self.disk_digest: str | None = None
+        self.keep_backup = True  # a save keeps the version it replaces as NAME~ (Preferences)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
@@ -47,19 +54,26 @@ class LevelDocument(QObject):
         game = game_for_path(path)
         if game is None:
             raise LevelFormatError(f"{Path(path).name}: no game reads files of this kind")
-        data = Path(path).read_bytes()
-        return cls(game, game.load(data), path, parent)
+        data = read_level(path, game)  # a regular file within the game's size cap
+        document = cls(game, game.load(data), path, parent)
+        document.disk_digest = digest(data)
+        return document
 
     def save(self, path: str | Path | None = None) -> None:
-        """Write the level atomically to ``path`` (or its own path) and mark it clean."""
+        """Write the level atomically to ``path`` (or its own path) and mark it clean.
+        Raises ReadOnlyFileError (a PermissionError) for a read-only file, OSError when the
+        disk refuses, LevelFormatError when the level cannot be written in its format."""
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("the document has no file name yet")
-        write_atomic(target, self.game.save(self.level))
+        data = self.game.save(self.level)
+        write_atomic(target, data, backup=self.keep_backup)
+        self.disk_digest = digest(data)
         if target != self.path:
             self.path = target
             self.pathChanged.emit()
         self.undo_stack.setClean()
+        self.saved.emit()
 
     @property
     def is_modified(self) -> bool:
@@ -106,3 +120,8 @@ class LevelDocument(QObject):
     # -- reading helpers for views and tools ----------------------------------
     def bundles(self, cells: Iterable[int]) -> dict[int, Hashable]:
         return {index: self.level.cell_bundle(index) for index in cells}
+
+
+def digest(data: bytes) -> str:
+    """The MD5 of a file's bytes, as ``LevelDocument.disk_digest`` holds it."""
+    return hashlib.md5(data).hexdigest()

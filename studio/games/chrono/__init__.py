@@ -50,6 +50,7 @@ GAME = register(
         save=_save,
         palette=palette,
         view=Lazy("studio.games.chrono.view"),
+        max_file_bytes=1 << 20,  # a 100x100 map is 10 kB; the rest is links and a few paragraphs
         engine=CHRONO_ENGINE,
         playtest=Lazy("studio.games.chrono.playtest:make_adapter"),
         verify=Lazy("studio.games.chrono.verify:verify_level"),

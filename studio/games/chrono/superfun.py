@@ -31,7 +31,6 @@ from studio.games.chrono.solution import action_letters, solution_problem
 
 MAGIC = "2D SuperFun!"
 NOTHING = "nothing"
-MAX_FILE_BYTES = 1 << 20  # a 100x100 map is 10 kB; the rest is links and a few paragraphs
 _NUMBER = r"\s*([0-9]+)\s*"  # ASCII digits only: parse_int checks the length and the range
 _LINK = re.compile(rf"^\s*button\s*\({_NUMBER},{_NUMBER}\)\s*->\s*gate\s*\({_NUMBER},{_NUMBER}\)\s*$")
 _FIELD = re.compile(r"^[^\s:][^:]*:")

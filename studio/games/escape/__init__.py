@@ -39,6 +39,7 @@ GAME = register(
         save=_save,
         palette=palette,
         view=Lazy("studio.games.escape.view"),
+        max_file_bytes=1 << 20,  # 2048 cells of four 32-bit arrays are 32 kB; titles take the rest
         engine=ESCAPE_ENGINE,
         playtest=Lazy("studio.games.escape.playtest:make_adapter"),
         verify=Lazy("studio.games.escape.verify:verify_level"),

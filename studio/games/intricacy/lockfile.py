@@ -47,7 +47,6 @@ HEADER_KEYS = ("title", "author", "size", "description", "solution")
 EMPTY, WALL, BALL_CHAR, PIVOT_CHAR, HOOK_CHAR, WRENCH_CHAR = ".", "#", "o", "+", "h", "w"
 ARM_AXES = {"-": (EAST, WEST), "/": (NORTH_EAST, SOUTH_WEST), "\\": (NORTH_WEST, SOUTH_EAST)}
 ARM_CHAR = {EAST: "-", WEST: "-", NORTH_EAST: "/", SOUTH_WEST: "/", NORTH_WEST: "\\", SOUTH_EAST: "\\"}
-MAX_FILE_BYTES = 256 << 10  # a size 8 map is 17 lines of 35 characters; the rest is a header and springs
 # Numbers are ASCII digits, checked by core.numbers for their length and range.
 SPRING_LINE = re.compile(
     r"spring (\S) (-?[0-9]+),(-?[0-9]+) -> (\S) (-?[0-9]+),(-?[0-9]+) natural ([0-9]+)"

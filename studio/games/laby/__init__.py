@@ -35,6 +35,7 @@ GAME = register(
         save=_save,
         palette=palette,
         view=Lazy("studio.games.laby.view"),
+        max_file_bytes=4 << 20,  # a 500x500 map with spaces between squares is 0.5 MB
         engine=LABY_ENGINE,
         playtest=Lazy("studio.games.laby.playtest:make_adapter"),
         verify=Lazy("studio.games.laby.verify:verify_level"),

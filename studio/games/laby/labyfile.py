@@ -34,7 +34,6 @@ _ROW = re.compile(r"[0-3]+")
 _DIGITS_TO_SQUARES = bytes.maketrans(b"0123", b"\x00\x01\x02\x03")
 _SQUARES_TO_DIGITS = bytes.maketrans(b"\x00\x01\x02\x03", b"0123")
 _BOM = "\ufeff"
-MAX_FILE_BYTES = 4 << 20  # a 500x500 map with spaces between squares is 0.5 MB
 MAX_SCORE = 2**31 - 1  # moves; the game keeps scores in C ints
 
 
