@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from studio.editor import selection_ops
@@ -9,6 +11,10 @@ from studio.editor.scene import LevelScene
 from studio.editor.tools import ALL_TOOLS
 from studio.editor.view import LevelView
 from studio.model.document import LevelDocument
+
+FOCUS_COLOUR = QColor("#4a90e2")  # the play board marks its focus in the same colour
+UNFOCUSED_COLOUR = QColor("#2a2c31")
+FOCUS_WIDTH = 2
 
 
 class EditorPane(QWidget):
@@ -30,9 +36,32 @@ class EditorPane(QWidget):
         tool_classes = view_module.editor_tools() if hasattr(view_module, "editor_tools") else ALL_TOOLS
         self.tools = {tool_class.name: tool_class() for tool_class in tool_classes}
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # A frame around the canvas, lit while it has the keyboard: the arrows pan it then,
+        # and play the game when the play board is the one lit.
+        layout.setContentsMargins(FOCUS_WIDTH, FOCUS_WIDTH, FOCUS_WIDTH, FOCUS_WIDTH)
         layout.addWidget(self.view)
+        self.view.installEventFilter(self)
         self.scene.set_tool(self.tools["brush"])
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.view and event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
+            self.update()
+        return super().eventFilter(watched, event)
+
+    def has_focus_mark(self) -> bool:
+        return self.view.hasFocus()
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        colour = FOCUS_COLOUR if self.has_focus_mark() else UNFOCUSED_COLOUR
+        half = FOCUS_WIDTH / 2
+        painter.setPen(QPen(colour, FOCUS_WIDTH))
+        painter.drawRect(QRectF(self.rect()).adjusted(half, half, -half, -half))
+        painter.end()
+
+    def focus_canvas(self) -> None:
+        """Give the canvas the keyboard (a level just opened or shown: its keys work at once)."""
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_tool(self, name: str) -> None:
         self.scene.set_tool(self.tools.get(name))  # a tool this game lacks leaves none active

@@ -236,6 +236,7 @@ class MainWindow(QMainWindow):
         pane.set_tool(current.data() if current else "brush")
         pane.scene.current_item = self.palette_dock.current_item()
         QTimer.singleShot(0, pane.view.fit_to_window)
+        pane.focus_canvas()  # the arrows and tool keys work without a click first
         self._update_titles()
         return pane
 
@@ -249,6 +250,7 @@ class MainWindow(QMainWindow):
             pane.set_tool(current.data() if current else "brush")
             self._label_tool_actions(pane)
             self._refresh_bots(pane)
+            pane.focus_canvas()
         else:
             self.undo_group.setActiveStack(None)
         self._update_titles()

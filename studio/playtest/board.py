@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from studio.core.playtest_adapter import (
     AREA, ARROW, BEAM, CROSS, LINK, RING, STEP, Annotation, Motion, MoveKey, Outcome, OverlaySpec, StepReport,
 )
+from studio.playtest.keymap import KeyMap
 
 BACKGROUND = QColor("#1b1d22")
 FOCUS_COLOUR = QColor("#4a90e2")
@@ -36,12 +37,6 @@ class Frame:
     progress: float
 
 
-# Keys the board itself understands, besides the game's moves.
-RESTART_KEYS = ("Return", "Enter")
-UNDO_KEYS = ("Backspace", "Ctrl+Z")
-REDO_KEYS = ("Ctrl+Y", "Ctrl+Shift+Z")
-LEAVE_KEYS = ("Esc",)
-REPLAY_KEYS = ("Space",)
 ARROW_KEYS = {Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Right}
 
 
@@ -110,14 +105,12 @@ class PlayBoard(QWidget):
             hook(set(self._enabled_overlays))
 
     def set_move_keys(self, keys: Sequence[MoveKey]) -> None:
-        """The game's keys first: a game may claim Space or Enter-like keys for moves."""
+        """The game's keys first (a game may claim Space or Enter for moves), then the
+        board's own on the keys left free: the game's KeyMap, as its help prints it."""
+        self.key_map = KeyMap(keys)
         table: dict[QKeyCombination, tuple[str, Hashable]] = {}
-        for move_key in keys:
-            table.setdefault(_combination(move_key.key), ("move", move_key.move))
-        for names, request in ((RESTART_KEYS, "restart"), (UNDO_KEYS, "undo"), (REDO_KEYS, "redo"),
-                               (LEAVE_KEYS, "leave"), (REPLAY_KEYS, "replay")):
-            for name in names:
-                table.setdefault(_combination(name), (request, None))
+        for sequence, action, move in self.key_map.table():
+            table.setdefault(_combination(sequence), (action, move))
         self._keys = table
 
     def show_state(self, state, outcome: Outcome, annotations: Sequence[Annotation],

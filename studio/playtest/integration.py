@@ -26,15 +26,20 @@ DEFAULT_ANIMATION = "normal"
 SPECS = {
     "playtest": ActionSpec("&Play-Test Level", "fa5s.play-circle", "P",
                            "Play the level being edited, in the Play-Test dock"),
-    "playtest_restart": ActionSpec("&Restart\tEnter", "fa5s.fast-backward", "", "Back to the start of the test"),
-    "playtest_undo": ActionSpec("&Undo Move\tBackspace", "fa5s.step-backward", "", "Undo the last move played"),
-    "playtest_redo": ActionSpec("Re&do Move\tCtrl+Y", "fa5s.step-forward", "", "Redo the move undone"),
-    "playtest_replay": ActionSpec("Replay / &Pause\tSpace", "fa5s.play", "", "Replay the moves ahead, or pause"),
+    # The board takes these keys itself; the menu names the current game's (keymap.KeyMap).
+    "playtest_restart": ActionSpec("&Restart", "fa5s.fast-backward", "", "Back to the start of the test"),
+    "playtest_undo": ActionSpec("&Undo Move", "fa5s.step-backward", "", "Undo the last move played"),
+    "playtest_redo": ActionSpec("Re&do Move", "fa5s.step-forward", "", "Redo the move undone"),
+    "playtest_replay": ActionSpec("Replay / &Pause", "fa5s.play", "", "Replay the moves ahead, or pause"),
     "playtest_save": ActionSpec("&Save Solution…", "fa5s.save", "", "Save the moves played as a solution"),
     "playtest_save_as": ActionSpec("Save Solution &To…", "", "", "Save the moves played into a chosen file"),
     "playtest_load": ActionSpec("&Load Solution…", "fa5s.folder-open", "", "Replay a stored solution"),
     "playtest_animate": ActionSpec("&Animate Play-Test Moves", "", "", "Slide pieces between states", True, True),
 }
+
+# Play menu entries the board carries out, by their key map action.
+BOARD_ACTIONS = {"playtest_restart": "restart", "playtest_undo": "undo", "playtest_redo": "redo",
+                 "playtest_replay": "replay"}
 
 
 class PlaytestController(QObject):
@@ -151,6 +156,16 @@ class PlaytestController(QObject):
         for key in ("playtest_save", "playtest_save_as"):
             a[key].setEnabled(playable and bool(session.moves))
         a["playtest_save_as"].setEnabled(a["playtest_save_as"].isEnabled() and session.adapter.solution_files() is not None)
+        self._name_board_keys()
+
+    def _name_board_keys(self) -> None:
+        """The Play menu names the keys the board plays by for the game shown (ChronoShift
+        travels with Enter, so there Home restarts)."""
+        key_map = self.dock.board.key_map
+        for key, action in BOARD_ACTIONS.items():
+            text = SPECS[key].text
+            shortcut = key_map.first_key(action)
+            self.actions[key].setText(f"{text}\t{shortcut}" if shortcut else text)
 
     # -- settings ------------------------------------------------------------------------------
     def _load_settings(self) -> None:
@@ -235,6 +250,7 @@ class PlaytestController(QObject):
         session = self._bind(pane.document)
         if session is not None and session.stale:
             session.restart_on_new_version()
+        self._update_actions()
         self.dock.board.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _bind(self, document) -> PlaytestSession | None:
