@@ -14,6 +14,7 @@ from studio.games.chrono.engine.state import (
     CLOSED_GATE, CLOSED_PASSAGE, CRATE_ON_CLONE, CRATES_COLLIDE, PUSH_CONFLICT, TIME_PARADOX,
 )
 from studio.games.chrono.solution import format_solution, parse_actions, play_solution
+from tests.chrono_corpus import ABSENT, compare_fuzz_case, find_fuzz_case, fuzz_present, verdict_words
 from tests.chrono_helpers import make_level, play
 
 ROOM = ("+++++", "+S  +", "+  G+", "+++++")
@@ -235,13 +236,31 @@ def test_a_clone_on_a_gate_that_closes_is_a_paradox():
     assert "(3, 1)" in replay.paradox.message and "clone 2" in replay.paradox.message
 
 
-def test_a_crate_on_a_gate_that_closes_is_a_paradox():
-    level = make_level("++++++++", "+S b c_+", "++++++++", links=[((3, 1), (6, 1))])
-    state, _ = play(level, "EEEE")  # over the button, then the crate pushed onto the open gate
-    assert state.status == PLAYING and state.world.crates == {level.index(6, 1)}
-    state, _ = play(state, "WW")  # back onto the button: the gate closes on the crate
-    assert state.status == PARADOX and state.paradox.kind == CLOSED_GATE and state.paradox.clones == ()
-    assert state.paradox.cell == level.index(6, 1)
+def test_a_crate_on_a_gate_that_closes_is_no_paradox_and_stays_stuck():
+    """Pinned by the original on fuzz-1-269-2.txt SESEWNWEESHHHTENNST (a gate closes on the
+    crate that starts on it) and fuzz-1-299-0.txt SHTHHENSSEEWTSNTENSNETW (a crate pushed
+    onto a gate as it closes): no paradox in either."""
+    level = make_level("+++++++", "+Sc_  +", "+  o  +", "+++++++", links=[((3, 2), (3, 1))])
+    gate = level.index(3, 1)
+    state, _ = play(level, "E")  # the crate pushed onto the open gate
+    assert state.world.crates == {gate} and gate in state.world.open_gates
+    state, results = play(state, "SE")  # onto the one-time button: the gate closes on the crate
+    assert state.status == PLAYING and GateChanged(gate, False) in results[-1].events
+    assert state.world.crates == {gate} and gate not in state.world.open_gates
+    state, results = play(state, "WNE")  # pushing it means stepping onto the closed gate
+    assert state.status == PLAYING and state.world.crates == {gate}
+    assert events_of(results, Blocked)[-1].reason == "a closed gate"
+
+
+def test_a_crate_left_on_a_one_time_passage_is_no_paradox_and_stays_stuck():
+    """Pinned by the original on fuzz-1-43-3.txt SWE: the crate pushed onto a passage stays
+    on it after the passage has closed, and play goes on."""
+    level = make_level("+++++++", "+Scp  +", "+     +", "+++++++")
+    passage = level.index(3, 1)
+    state, results = play(level, "EH")
+    assert state.status == PLAYING and state.world.crates == {passage} and state.world.passages == {passage}
+    state, results = play(state, "E")
+    assert state.world.crates == {passage} and events_of(results, Blocked)[0].reason == "a closed one-time passage"
 
 
 def test_a_clone_walking_where_a_crate_is_pushed_is_a_paradox():
@@ -384,3 +403,21 @@ def test_any_actions_keep_the_state_consistent(which, letters):
             if after.status == PLAYING:
                 assert not after.world.crates & {c for n, c in after.world.active_clones()}
         state = after
+
+
+# -- the random levels that pinned a rule (../shared/corpus/chrono/fuzz) -------------------------
+PINNING_FUZZ_CASES = [
+    ("a crate on a closed gate is no paradox", "fuzz-1-269-2.txt", "SESEWNWEESHHHTENNST"),
+    ("a crate on a closed gate is no paradox", "fuzz-1-299-0.txt", "SHTHHENSSEEWTSNTENSNETW"),
+    ("a crate on a closed gate is no paradox", "fuzz-1-173-3.txt", "EHNNNNWHE"),
+    ("a crate on a closed passage is no paradox", "fuzz-1-43-3.txt", "SWE"),
+    ("a crate on a closed passage is no paradox", "fuzz-1-102-0.txt", "ENHNHSWESWTEEENWWNENTN"),
+]
+
+
+@pytest.mark.skipif(not fuzz_present(), reason=ABSENT)
+@pytest.mark.parametrize("rule, level, solution", PINNING_FUZZ_CASES,
+                         ids=[f"{level}:{solution}" for _rule, level, solution in PINNING_FUZZ_CASES])
+def test_the_fuzz_case_that_pinned_a_rule_gets_the_originals_result(rule, level, solution):
+    compared = compare_fuzz_case(find_fuzz_case(level, solution))
+    assert compared.agrees, f"{rule}: original {verdict_words(compared.case)}, ours {verdict_words(compared.ours)}"

@@ -19,10 +19,13 @@ LEVELS = CORPUS / "chrono" / "levels" if CORPUS else None
 pytestmark = pytest.mark.skipif(LEVELS is None, reason="../shared/corpus is absent")
 
 # The shortest solutions' lengths, as the solver proves them (both before and after its
-# lower bound counted held gates, and the stored solutions are no shorter).
+# lower bound counted held gates, and the stored solutions are no shorter). tutorialX2 was 29
+# (its stored solution, two clones) until a crate left on a closed one-time passage stopped
+# being a paradox (the original's results on random levels, fuzz-1-43-3 and others): one
+# clone now parks the crate at (4, 3) on the passage below it and walks home in 19.
 SHORTEST = {"tutorial01.txt": 9, "tutorial02.txt": 9, "tutorial03.txt": 17, "tutorial04.txt": 18,
             "tutorial05.txt": 45, "tutorial06.txt": 61, "tutorial07.txt": 70, "tutorial08.txt": 53,
-            "tutorial09.txt": 29, "tutorialX.txt": 11, "tutorialX2.txt": 29}
+            "tutorial09.txt": 29, "tutorialX.txt": 11, "tutorialX2.txt": 19}
 
 
 def test_every_corpus_level_is_listed():

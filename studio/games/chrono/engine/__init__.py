@@ -14,9 +14,11 @@ Rules the READMEs leave open, as the original engine's results in the corpus
 (``expected.jsonl``) pin them:
 - Entering the time machine away from it is refused without a turn passing
   and without a point.
-- A one-time passage entered on turn t blocks entry from turn t + 1, and
-  whatever still stands on it at the end of turn t + 1 is a paradox; things
+- A one-time passage entered on turn t blocks entry from turn t + 1, and a
+  clone still standing on it at the end of turn t + 1 is a paradox; things
   entering it together on one turn are fine.
+- A crate on a closed gate or a closed one-time passage is no paradox (only a
+  clone there is); it stays stuck until the gate opens (turn.py).
 - An earlier clone's recorded move may be blocked, or succeed, differently
   from when it was recorded; only its entering the time machine must still
   happen on the machine (else: a time paradox).

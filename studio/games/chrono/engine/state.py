@@ -17,8 +17,8 @@ PLAYING, WON, PARADOX = "playing", "won", "paradox"
 
 # Kinds of paradox (a time paradox, or one of the README's non-determinism rules).
 TIME_PARADOX = "time paradox"  # a past clone is not on the time machine when it should enter
-CLOSED_GATE = "closed gate"  # a clone or crate ends a turn on a closed gate
-CLOSED_PASSAGE = "closed passage"  # ... on a one-time passage that has closed
+CLOSED_GATE = "closed gate"  # a clone ends a turn on a closed gate (a crate may)
+CLOSED_PASSAGE = "closed passage"  # ... on a one-time passage that has closed (a crate may)
 CRATE_ON_CLONE = "crate on clone"  # a clone and a crate end a turn on one field
 CRATES_COLLIDE = "crates collide"  # two crates pushed onto one field
 PUSH_CONFLICT = "push conflict"  # one crate pushed in two directions at once
