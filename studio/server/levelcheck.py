@@ -27,6 +27,10 @@ def check(request: dict) -> dict:
         title, length = _check(request)
     except Refused as refusal:
         return {"ok": False, "reason": str(refusal)}
+    except RecursionError:
+        return {"ok": False, "reason": "the level could not be verified: the engine recursed without end"}
+    except Exception as error:  # a bug in a game's code: refuse the level, saying what went wrong
+        return {"ok": False, "reason": f"the level could not be verified ({type(error).__name__}: {error})"}
     return {"ok": True, "reason": "", "title": title, "length": length}
 
 
