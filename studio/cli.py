@@ -19,11 +19,17 @@ SUBCOMMANDS = {
     "lint": "List a level's likely mistakes",
     "generate": "Generate a level",
     "serve": "Run the level-sharing server (needs the server extra)",
+    "export-game": "Build a standalone game of levels with PyInstaller (needs the package extra)",
 }
 
 
+def _module_name(name: str) -> str:
+    """`studio export-game` lives in studio/commands/export_game.py."""
+    return f"studio.commands.{name.replace('-', '_')}"
+
+
 def _run_subcommand(name: str, argv: list[str]) -> int:
-    module = importlib.import_module(f"studio.commands.{name}")
+    module = importlib.import_module(_module_name(name))
     parser = argparse.ArgumentParser(prog=f"studio {name}", description=SUBCOMMANDS[name])
     module.add_arguments(parser)
     args = parser.parse_args(argv)
@@ -34,7 +40,7 @@ def _run_subcommand(name: str, argv: list[str]) -> int:
 def _available_subcommands() -> list[str]:
     from importlib.util import find_spec
 
-    return [name for name in SUBCOMMANDS if find_spec(f"studio.commands.{name}") is not None]
+    return [name for name in SUBCOMMANDS if find_spec(_module_name(name)) is not None]
 
 
 def _gui_parser() -> argparse.ArgumentParser:
