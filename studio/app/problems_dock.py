@@ -2,7 +2,7 @@
 
 Edits come in bursts (a brush stroke is many cell changes), so the check runs
 once the document has been quiet for ``DEBOUNCE_MS``. Double-clicking a problem
-emits ``cellActivated`` with its cell, which the window selects.
+emits ``cellsActivated`` with its cells (one, or a region's), which the window selects.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ _ICONS = {"error": ("fa5s.times-circle", "#e06c6c"), "warning": ("fa5s.exclamati
 
 
 class ProblemsDock(QDockWidget):
-    cellActivated = Signal(int)
+    cellsActivated = Signal(list)  # a problem's cells, to select together
 
     def __init__(self, parent=None):
         super().__init__("Problems", parent)
@@ -92,7 +92,7 @@ class ProblemsDock(QDockWidget):
             icon, colour = _ICONS.get(problem.severity, _ICONS["warning"])
             item.setIcon(0, qta.icon(icon, color=colour))
             item.setToolTip(1, problem.message)
-            item.setData(0, Qt.ItemDataRole.UserRole, problem.cell)
+            item.setData(0, Qt.ItemDataRole.UserRole, list(problem.all_cells))
             self.tree.addTopLevelItem(item)
         if self.document is None:
             self.summary.setText("No level open.")
@@ -105,9 +105,9 @@ class ProblemsDock(QDockWidget):
             parts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []
             parts += [f"{warnings} warning{'s' * (warnings != 1)}"] if warnings else []
             parts += [f"{notes} note{'s' * (notes != 1)}"] if notes else []
-            self.summary.setText(", ".join(parts) + " (double-click one to select its cell)")
+            self.summary.setText(", ".join(parts) + " (double-click one to select its cells)")
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
-        cell = item.data(0, Qt.ItemDataRole.UserRole)
-        if cell is not None:
-            self.cellActivated.emit(int(cell))
+        cells = item.data(0, Qt.ItemDataRole.UserRole)
+        if cells:
+            self.cellsActivated.emit([int(cell) for cell in cells])

@@ -6,7 +6,7 @@ toggle in the View menu.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRect, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMenu
 
 from studio.app.actions import ActionSpec
@@ -29,7 +29,7 @@ class SolvingController(QObject):
         self.window = window
         self.dialogs = []  # open Solve and Verify Collection dialogs (kept alive while shown)
         self.problems_dock = ProblemsDock(window)
-        self.problems_dock.cellActivated.connect(self.select_cell)
+        self.problems_dock.cellsActivated.connect(self.select_cells)
         # Under the level only: the side columns (palette, play-test) keep their full height.
         window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -65,19 +65,15 @@ class SolvingController(QObject):
         # Only whether the game names a solver: importing it can wait for the first Solve.
         self.actions["solve"].setEnabled(document is not None and document.game.solve is not None)
 
-    def select_cell(self, cell: int) -> None:
+    def select_cells(self, cells: list) -> None:
+        """Select a problem's cells, all together (a region's), and bring them into view."""
         pane = self.window.current_pane()
         if pane is None:
             return
-        hex_of = getattr(pane.scene, "hex_of", None)  # a hex scene numbers its cells itself
-        if hex_of is not None:
-            found = hex_of(cell)
-            pane.scene.set_selection([found] if found is not None else None)
-        else:
-            width = pane.document.level.width
-            pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
+        pane.scene.select_cells(cells)  # (a hex scene numbers its cells itself)
         if pane.scene.selection_item is not None:
             pane.view.centerOn(pane.scene.selection_item)
+        pane.focus_canvas()
 
     def solve(self):
         from studio.app.solve_dialog import SolveDialog

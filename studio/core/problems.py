@@ -20,6 +20,14 @@ class Problem:
     message: str  # one sentence a designer understands
     cell: int | None = None  # row-major cell index, or None for the whole level
     severity: str = "warning"  # "error" (cannot be solved as it is), "warning" or "info"
+    # Every cell of a problem that spans several (a region the player never reaches), the
+    # first being ``cell``; the Problems dock selects them together. Empty: just ``cell``.
+    cells: tuple[int, ...] = ()
+
+    @property
+    def all_cells(self) -> tuple[int, ...]:
+        """The problem's cells: ``cells``, else ``cell`` alone, else none."""
+        return self.cells or (() if self.cell is None else (self.cell,))
 
     def where(self, width: int) -> str:
         """"(x, y)" of the cell, or "level"."""
@@ -55,11 +63,12 @@ def problem_place(level, problem: Problem) -> str:
 
 def problem_record(level, problem: Problem) -> dict:
     """The problem as `studio lint --json` fields: rule, severity, message, cell, x, y
-    (for a hex level x and y are the hex's axial q and r)."""
+    (for a hex level x and y are the hex's axial q and r), and ``cells``, every cell of
+    the problem (one for most, all of a region for some)."""
     position = cell_position(level, problem.cell)
     x, y = position if position is not None else (None, None)
     return {"rule": problem.rule, "severity": problem.severity, "message": problem.message,
-            "cell": problem.cell, "x": x, "y": y}
+            "cell": problem.cell, "x": x, "y": y, "cells": list(problem.all_cells)}
 
 
 def lint_level(game, level) -> list[Problem]:

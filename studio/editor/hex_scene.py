@@ -129,6 +129,11 @@ class HexScene(EditorScene):
     def selected_cells(self) -> list[int]:
         return sorted(self.cell_numbers[h] for h in self.selection or () if h in self.cell_numbers)
 
+    def select_cells(self, cells) -> None:
+        """Select the hexes of these cell numbers (the numbering of ``cells``)."""
+        hexes = [self.hex_of(cell) for cell in cells]
+        self.set_selection([h for h in hexes if h is not None] or None)
+
     # A selection drag (the right button, or the select tool's left) spans a band of hexes.
     def begin_selection(self, pos: QPointF) -> None:
         self._select_anchor = hex_at(pos)

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
 
 from studio.core.grid import link_targets
 from studio.editor.cell_painter import CellPainter
@@ -242,7 +242,10 @@ class LevelScene(EditorScene):
         self.show_other_layer = True
         self.show_links = True
         self.show_grid = False
-        self.selection: QRect | None = None  # in cells
+        self.selection: QRect | None = None  # in cells: the selection's bounding rectangle
+        # The selected cells when they are not the whole rectangle (a magic wand's region,
+        # a lint problem's cells), else None.
+        self.selection_mask: frozenset[int] | None = None
 
         self.grid_item = GridItem(self)
         self.addItem(self.grid_item)
@@ -258,6 +261,12 @@ class LevelScene(EditorScene):
         self.selection_item.setZValue(20)
         self.selection_item.hide()
         self.addItem(self.selection_item)
+        self.selection_shape_item = QGraphicsPathItem()  # a selection of scattered cells
+        self.selection_shape_item.setPen(pen)
+        self.selection_shape_item.setBrush(QColor(80, 160, 255, 60))
+        self.selection_shape_item.setZValue(20)
+        self.selection_shape_item.hide()
+        self.addItem(self.selection_shape_item)
         self.hover_item = QGraphicsRectItem()
         self.hover_item.setPen(QPen(QColor(255, 255, 255, 200), 0))
         self.hover_item.setZValue(30)
@@ -317,27 +326,46 @@ class LevelScene(EditorScene):
         self.grid_item.update()
 
     # -- selection -------------------------------------------------------------
-    def set_selection(self, rect: QRect | None) -> None:
+    def set_selection(self, rect: QRect | None, mask: frozenset[int] | None = None) -> None:
+        """Select a rectangle of cells, or (with ``mask``) those of its cells in the mask."""
         level = self.document.level
         if rect is not None:
             rect = rect.normalized().intersected(QRect(0, 0, level.width, level.height))
             if rect.isEmpty():
                 rect = None
-        if rect == self.selection:
+        if rect is None or (mask is not None and len(mask) == rect.width() * rect.height()):
+            mask = None  # the whole rectangle
+        if rect == self.selection and mask == self.selection_mask:
             return
-        self.selection = rect
-        single = rect is not None and rect.width() == 1 and rect.height() == 1
-        self.links_item.set_selected(rect.y() * level.width + rect.x() if single else None)
-        if rect is None:
-            self.selection_item.hide()
-        else:
+        self.selection, self.selection_mask = rect, mask
+        cells = self.selected_cells()
+        self.links_item.set_selected(cells[0] if len(cells) == 1 else None)
+        if rect is not None:
             self.selection_item.setRect(QRectF(rect.x() * CELL, rect.y() * CELL, rect.width() * CELL, rect.height() * CELL))
-            self.selection_item.show()
+        self.selection_item.setVisible(rect is not None and mask is None)
+        if mask is not None:
+            shape = QPainterPath()
+            for index in mask:
+                shape.addRect(cell_rect(level, index))
+            self.selection_shape_item.setPath(shape.simplified())
+        self.selection_shape_item.setVisible(mask is not None)
         self.cellSelectionChanged.emit()
+
+    def select_cells(self, cells) -> None:
+        """Select these cells (any shape); none selects nothing."""
+        width = self.document.level.width
+        cells = frozenset(cells)
+        if not cells:
+            self.set_selection(None)
+            return
+        xs, ys = [c % width for c in cells], [c // width for c in cells]
+        self.set_selection(QRect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1), cells)
 
     def selected_cells(self) -> list[int]:
         if self.selection is None:
             return []
+        if self.selection_mask is not None:
+            return sorted(self.selection_mask)
         width = self.document.level.width
         r = self.selection
         return [y * width + x for y in range(r.top(), r.bottom() + 1) for x in range(r.left(), r.right() + 1)]
@@ -400,7 +428,8 @@ class LevelScene(EditorScene):
         self.links_item.prepareGeometryChange()
         self._entity_cells = set(self.cell_painter.entity_cells(self.document.level))
         self.links_item.reload()
-        self.set_selection(self.selection)
+        # A scattered selection's cell numbers mean other cells in a resized level: let it go.
+        self.set_selection(self.selection if self.selection_mask is None else None)
         self._update_scene_rect()
         self.grid_item.update()
         self.links_item.update()

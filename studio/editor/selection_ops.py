@@ -28,6 +28,11 @@ class CellClip:
     # it (so it moves with a paste), else the target's absolute cell (it stays).
     links: tuple[tuple[int, int, bool, int, int], ...]
     entities: tuple[tuple[int, int, str, int], ...]  # (dx, dy, palette kind, value)
+    # The (dx, dy) copied when the selection was not the whole block; the others paste nothing.
+    mask: frozenset[tuple[int, int]] | None = None
+
+    def holds(self, dx: int, dy: int) -> bool:
+        return self.mask is None or (dx, dy) in self.mask
 
 
 def _xy(level, index: int) -> tuple[int, int]:
@@ -61,7 +66,8 @@ def move_contents(scene: LevelScene, dx: int, dy: int) -> str | None:
         new[target] = bundle
     command = commands.MoveSelection(scene.document, new, level.entities_after_move(mapping))
     commands.push_if_changed(scene.document, command)
-    scene.set_selection(moved)
+    mask = scene.selection_mask
+    scene.set_selection(moved, None if mask is None else frozenset(mapping[index] for index in mask))
     return None
 
 
@@ -93,8 +99,8 @@ def _series_step(level, rect: QRect, horizontal: bool) -> tuple[int, int] | None
 def expand_pattern(scene: LevelScene, dx: int, dy: int) -> str | None:
     """Repeat the selection's pattern beside it (Shift+arrow), continuing series of link targets."""
     rect = scene.selection
-    if rect is None:
-        return "Select a rectangle first (drag with the right mouse button)."
+    if rect is None or scene.selection_mask is not None:
+        return "Select a rectangle first (drag with the right mouse button): a pattern repeats a rectangle."
     level = scene.document.level
     offset_x, offset_y = dx * rect.width(), dy * rect.height()
     copy = rect.translated(offset_x, offset_y).intersected(QRect(0, 0, level.width, level.height))
@@ -133,11 +139,14 @@ def copy_selection(scene: LevelScene) -> CellClip | None:
     level = scene.document.level
     bundles, links, entities = [], [], []
     kind_at = getattr(level, "entity_kind_at", None)
+    chosen = scene.selection_mask
     for y in range(rect.top(), rect.bottom() + 1):
         for x in range(rect.left(), rect.right() + 1):
             index = y * level.width + x
             bundle = level.cell_bundle(index)
             bundles.append(bundle)
+            if chosen is not None and index not in chosen:
+                continue
             for link in link_targets(level, bundle):
                 tx, ty = _xy(level, link)
                 if rect.contains(tx, ty):
@@ -147,7 +156,9 @@ def copy_selection(scene: LevelScene) -> CellClip | None:
             found = kind_at(index) if kind_at else None
             if found is not None:
                 entities.append((x - rect.left(), y - rect.top(), *found))
-    return CellClip(rect.width(), rect.height(), tuple(bundles), tuple(links), tuple(entities))
+    mask = None if chosen is None else frozenset(
+        (index % level.width - rect.left(), index // level.width - rect.top()) for index in chosen)
+    return CellClip(rect.width(), rect.height(), tuple(bundles), tuple(links), tuple(entities), mask)
 
 
 def erase_selection(scene: LevelScene, command_class=commands.EraseSelection) -> None:
@@ -187,7 +198,7 @@ def paste(scene: LevelScene, clip: CellClip, at: tuple[int, int]) -> str | None:
     for dy in range(clip.height):
         for dx in range(clip.width):
             index = _index(level, left + dx, top + dy)
-            if index is not None:
+            if index is not None and clip.holds(dx, dy):
                 new[index] = clip.bundles[dy * clip.width + dx]
     if not new:
         return "Nothing of the clipboard fits there."
@@ -216,7 +227,10 @@ def paste(scene: LevelScene, clip: CellClip, at: tuple[int, int]) -> str | None:
         except LevelLimitError as error:
             return str(error)
     commands.push_if_changed(scene.document, commands.PasteCells(scene.document, new, entities))
-    scene.set_selection(QRect(left, top, clip.width, clip.height))
+    if clip.mask is None:
+        scene.set_selection(QRect(left, top, clip.width, clip.height))
+    else:
+        scene.select_cells(new)
     return None
 
 

@@ -5,8 +5,10 @@ Rules (each problem names its cell):
   reach from the start, even if every block got out of his way (reach.Relaxation);
 - ``link-to-itself`` / ``link-does-nothing``: a transporter whose destination is
   its own cell or somewhere the player cannot stand, a panel or remote swapping a
-  cell that holds the same tile on both layers (a panel swapping its own cell is
-  fine when its bizarro tile differs: it turns itself into that tile);
+  cell that holds the same tile on both layers where nothing could ever be pushed
+  onto it or away (a panel matters when a block can arrive on its target, as the
+  tutorial's "Panels" level has the player push a grey block there; a panel
+  swapping its own cell is fine when its bizarro tile differs);
 - ``bots-out-of-order``: a bomb placed before another bot (the game always moves
   bombs last, so the order shown is not the order played);
 - ``bomb-never-lit``: a bomb nothing can push (so its fuse never starts) while no
@@ -20,10 +22,17 @@ from __future__ import annotations
 from studio.core.problems import Problem
 from studio.games.escape.engine import initial_state
 from studio.games.escape.engine.state import OPPOSITE
-from studio.games.escape.engine.tilesets import WALKABLE
+from studio.games.escape.engine.tilesets import (
+    BOMBABLE, PANEL_TILES, PLAIN_BLOCKS, SLIDERS, SPHERES, STEELS, WALKABLE,
+)
 from studio.games.escape.reach import EXIT, STAND, Relaxation
 from studio.games.escape.tiles import LINKED_TILES, PANELS, T, bot_name, is_bomb, tile_name
 
+# Tiles that move when pushed, and tiles a moving tile may ever come to rest on or leave.
+MOVABLE = bytes(1 if PLAIN_BLOCKS[t] or SLIDERS[t] or SPHERES[t] or STEELS[t] or t in (T.GREEN, T.GOLD) else 0
+                for t in range(64))
+LANDABLE = bytes(1 if MOVABLE[t] or WALKABLE[t] or PANEL_TILES[t]
+                 or t in (T.HOLE, T.ELECTRIC, T.TRANSPORT, T.BROKEN, T.HEARTFRAMER) else 0 for t in range(64))
 # Things the player has to touch to use; one he can never get next to is a mistake.
 TOUCHED = frozenset({T.EXIT, T.SLEEPINGDOOR, T.HEARTFRAMER, T.ON, T.ZERO, T.ONE, T.BROKEN,
                      T.BUTTON, T.TRANSPORT})
@@ -61,10 +70,38 @@ def _exits(level, state, codes: bytes, reachable: set) -> list[Problem]:
     return []
 
 
+def _tile_traffic(level, swapped: set[int]) -> set[int]:
+    """Cells whose tile may one day change by a tile moving onto or off it: the cells a
+    pushed tile could ever get to from where movable tiles lie, through cells one could
+    ever rest on (a cell some panel swaps counts its bizarro tile too). Judged
+    generously: a lint must not cry wolf."""
+    size = level.width * level.height
+    bombs = any(is_bomb(bot.kind) for bot in level.bots)
+
+    def layers(cell: int) -> tuple[int, ...]:
+        return (level.tiles[cell], level.otiles[cell]) if cell in swapped else (level.tiles[cell],)
+
+    def open_to_tiles(cell: int) -> bool:
+        return any(LANDABLE[tile] or (bombs and BOMBABLE[tile]) for tile in layers(cell))
+
+    pending = [cell for cell in range(size) if any(MOVABLE[tile] for tile in layers(cell))]
+    found = set(pending)
+    while pending:
+        x, y = level.xy(pending.pop())
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < level.width and 0 <= ny < level.height:
+                cell = ny * level.width + nx
+                if cell not in found and open_to_tiles(cell):
+                    found.add(cell)
+                    pending.append(cell)
+    return found
+
+
 def _links(level) -> list[Problem]:
     problems = []
     swapped = {level.dests[cell] for cell in range(level.width * level.height)
                if {level.tiles[cell], level.otiles[cell]} & (PANELS | {T.REMOTE})}
+    traffic = None  # computed at the first panel that needs it
     for cell in range(level.width * level.height):
         tiles = {level.tiles[cell], level.otiles[cell]} & LINKED_TILES
         if not tiles:
@@ -72,6 +109,9 @@ def _links(level) -> list[Problem]:
         dest = level.dests[cell]
         kind = _name(sorted(tiles)[0])
         if tiles & (PANELS | {T.REMOTE}) and level.tiles[dest] == level.otiles[dest]:
+            traffic = _tile_traffic(level, swapped) if traffic is None else traffic
+            if dest in traffic:
+                continue  # a block pushed there is swapped: the panel matters
             x, y = level.xy(dest)
             where = "its own cell" if dest == cell else f"({x}, {y})"
             problems.append(Problem(
@@ -132,6 +172,8 @@ def _bombs(level, state, codes: bytes, reachable: set) -> list[Problem]:
 
 
 def _unreachable(level, state, reachable: set) -> list[Problem]:
+    """One problem per region the player can never get near (cells joined side by side),
+    naming the things in it he would have to touch; its cells are those things."""
     near = set(reachable)
     neighbours = state.board.neighbours
     for cell in reachable:
@@ -139,8 +181,32 @@ def _unreachable(level, state, reachable: set) -> list[Problem]:
             if table[cell] >= 0:
                 near.add(table[cell])
     problems = []
-    for cell, tile in enumerate(level.tiles):
-        if tile in TOUCHED and cell not in near:
-            problems.append(Problem("unreachable",
-                                    f"The player can never get to the {_name(tile)} here.", cell))
+    seen: set[int] = set()
+    for start, tile in enumerate(level.tiles):
+        if tile not in TOUCHED or start in near or start in seen:
+            continue
+        region, pending = {start}, [start]
+        while pending:
+            cell = pending.pop()
+            for table in neighbours[1:]:
+                other = table[cell]
+                if other >= 0 and other not in near and other not in region:
+                    region.add(other)
+                    pending.append(other)
+        seen |= region
+        things = sorted(cell for cell in region if level.tiles[cell] in TOUCHED)
+        problems.append(Problem("unreachable", _unreachable_message(level, things), things[0], cells=tuple(things)))
     return problems
+
+
+def _unreachable_message(level, things: list[int]) -> str:
+    if len(things) == 1:
+        return f"The player can never get to the {_name(level.tiles[things[0]])} here."
+    counts: dict[str, int] = {}
+    for cell in things:
+        name = _name(level.tiles[cell])
+        counts[name] = counts.get(name, 0) + 1
+    listed = [f"{count} {name}s" if count > 1 else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+              for name, count in counts.items()]
+    items = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return f"The player can never get to this part of the level: {items}."
