@@ -19,7 +19,12 @@ relaxation allows no more than its predecessor's did: the distance bound never
 drops by more than the moves made, which keeps A* consistent.
 
 The player moves one cell a move (or through a transporter), plus one cell for
-each hugbot that pushes him in the same move.
+each hugbot that pushes him in the same move. Hugbots that push stay within this:
+each moves once a move and pushes the player one cell at most (never onto an exit,
+nor off one, nor when a bot shares his cell: engine/moves.py), and the blocks and
+bots they push are things the relaxation already counts as out of the way. (His
+last step onto an exit is usually his own, but a swap a bot sets off may turn his
+cell into one, so the bound takes nothing off for it.)
 
 Hearts. Where no cell is ever swapped and there are no bombs, heart framers
 leave only by the player stepping on them, so a sleeping door is an exit only
@@ -387,7 +392,7 @@ def _frozen_mask(start) -> int | None:
 
 
 _ONE_CELL_BLOCKS = frozenset(int(t) for t in (T.RED, T.GREY, T.GREEN, T.GOLD, T.NS, T.NE, T.NW, T.SE, T.SW, T.WE,
-                                              T.TRANSPONDER))
+                                              T.NSWE, T.TRANSPONDER))
 # Tiles no block is pushed onto, that (without swaps and bombs) never become one that is:
 # not floor, panels, holes, electric floor, traps (they become holes), nor anything that
 # moves or is taken away.

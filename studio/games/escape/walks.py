@@ -24,7 +24,7 @@ NO_EFFECT = tuple(t for t in range(64) if ENTER[t] is blocked or t == T.ELECTRIC
 # Blocks that move one cell when pushed (gold: flies over floor and panels), and the
 # tiles none of them can be pushed into (and nobody stands on): pushing such a block
 # against such a tile, or off the board, does nothing.
-PUSHED_ONE_CELL = (T.RED, T.GREY, T.GREEN, T.GOLD, T.NS, T.NE, T.NW, T.SE, T.SW, T.WE, T.TRANSPONDER)
+PUSHED_ONE_CELL = (T.RED, T.GREY, T.GREEN, T.GOLD, T.NS, T.NE, T.NW, T.SE, T.SW, T.WE, T.NSWE, T.TRANSPONDER)
 BLOCK_STOPS = tuple(t for t in range(64) if not (WALKABLE[t] or BLOCK_LANDS[t])
                     and t not in (T.HOLE, T.ELECTRIC, T.TRANSPORT))
 
