@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from studio.games.laby.engine import moves_text
 from studio.games.laby.labyfile import load_laby
 from studio.games.laby.solver import shortest_solution
-from studio.playtest.dock import DOCK_MIN_WIDTH
+from studio.playtest.dock_view import DOCK_MIN_WIDTH
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 # One bundled level a game, each with a long status line or key help to wrap.

@@ -20,7 +20,7 @@ from studio.core.game import all_games
 from studio.editor.tools import ALL_TOOLS
 from studio.model import commands
 from studio.model.document import LevelDocument
-from studio.playtest.integration import install_playtest
+from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
