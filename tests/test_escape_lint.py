@@ -151,3 +151,16 @@ def test_lint_command_json(tmp_path):
     clean = subprocess.run([sys.executable, "-m", "studio", "lint", str(tmp_path / "good.esx")],
                            capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert clean.returncode == 0 and clean.stdout == "1 level checked: no problems found\n"
+
+
+def test_a_start_in_a_lasers_line():
+    """An error when no first move gets the player out of the line alive (fuzz all-1-33:
+    every move blocked, Escape says dead), a warning when one does (sdead.esx teases so)."""
+    level = room()
+    level.tiles[level.index(1, 3)] = int(T.LASER)  # below the player, who starts at (1, 1)
+    problem = rules(level)["start-in-laser"]
+    assert problem.severity == "warning" and problem.all_cells == (level.index(1, 1), level.index(1, 3))
+    level.tiles[level.index(2, 1)] = int(T.BLUE)  # right: a wall; down stays in the line
+    assert rules(level)["start-in-laser"].severity == "error"
+    level.tiles[level.index(1, 2)] = int(T.RED)  # the beam blocked: no problem
+    assert "start-in-laser" not in rules(level)

@@ -14,14 +14,20 @@ Rules (each problem names its cell):
 - ``bomb-never-lit``: a bomb nothing can push (so its fuse never starts) while no
   other bomb could be set off to blow it up;
 - ``unreachable``: an exit, heart framer, switch, button, broken block or
-  transporter the player could never get next to.
+  transporter the player could never get next to;
+- ``start-in-laser``: the player starts where a laser sees him. Escape judges him
+  only after a move that changed something, so he lives if that first move takes
+  him out of the line (the regression level sdead.esx teases so), and a solution
+  whose moves all change nothing ends dead (fuzz all-1-33). An error when no first
+  move gets him out alive, else a warning.
 """
 
 from __future__ import annotations
 
 from studio.core.problems import Problem
-from studio.games.escape.engine import initial_state
+from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.state import OPPOSITE
+from studio.games.escape.engine.step import danger_in_place
 from studio.games.escape.engine.tilesets import (
     BOMBABLE, PANEL_TILES, PLAIN_BLOCKS, SLIDERS, SPHERES, STEELS, WALKABLE,
 )
@@ -49,6 +55,7 @@ def lint_level(level) -> list[Problem]:
     problems += _bot_order(level)
     problems += _bombs(level, state, codes, reachable)
     problems += _unreachable(level, state, reachable)
+    problems += _start_in_laser(state)
     return problems
 
 
@@ -210,3 +217,21 @@ def _unreachable_message(level, things: list[int]) -> str:
               for name, count in counts.items()]
     items = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
     return f"The player can never get to this part of the level: {items}."
+
+
+def _start_in_laser(state) -> list[Problem]:
+    killer = danger_in_place(state)
+    if killer is None or killer.cause != "laser":
+        return []
+    x, y = state.board.xy(killer.at)
+    cells = (state.player, killer.at)
+    gets_out = any(result.moved and result.outcome != "dead"
+                   for result in (step(state, move, False) for move in (1, 2, 3, 4)))
+    if gets_out:
+        return [Problem("start-in-laser",
+                        f"The player starts where the laser at ({x}, {y}) sees him: the first move that "
+                        f"changes anything must take him out of its line, or he dies.", state.player,
+                        "warning", cells=cells)]
+    return [Problem("start-in-laser",
+                    f"The player starts where the laser at ({x}, {y}) sees him, and no move gets him out "
+                    f"of its line alive.", state.player, "error", cells=cells)]
