@@ -13,6 +13,7 @@ import sys
 from studio.core.errors import LevelFormatError
 from studio.core.files import write_atomic
 from studio.core.game import game_for_path
+from studio.core.reading import read_level
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,8 +30,7 @@ def run(args: argparse.Namespace) -> int:
     if not game.matches(target):
         return _fail(args, target, f"{game.name} levels are saved as {', '.join(game.file_patterns)}")
     try:
-        with open(source, "rb") as file:
-            data = file.read()
+        data = read_level(source, game)
     except OSError as error:
         return _fail(args, source, error.strerror or str(error))
     try:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from studio.core.errors import LevelFormatError
 from studio.core.game import game_for_path
+from studio.core.reading import read_level
 from studio.core.problems import lint_level, problem_record
 
 
@@ -37,7 +37,7 @@ def lint_file(path: str) -> list[dict]:
     if game is None:
         return [_unreadable(path, None, "no game reads files with this name")]
     try:
-        level = game.load(Path(path).read_bytes())
+        level = game.load(read_level(path, game))
     except OSError as e:
         return [_unreadable(path, game.id, f"cannot read the file: {e.strerror or e}")]
     except LevelFormatError as e:

@@ -15,6 +15,7 @@ import sys
 from studio.core.errors import LevelFormatError
 from studio.core.files import write_atomic
 from studio.core.game import game_for_path
+from studio.core.reading import read_level
 
 MAX_SCALE = 256
 
@@ -40,8 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         return _fail(args, path, "no game reads files with this name")
     try:
-        with open(path, "rb") as file:
-            data = file.read()
+        data = read_level(path, game)
     except OSError as error:
         return _fail(args, path, error.strerror or str(error))
     try:

@@ -11,7 +11,8 @@ and the empty solution played: verdict "open" means it loads, "error" says why n
 
 Many files are verified in worker processes, one per core, with progress on stderr
 when it is a terminal. Exit status: 0 when every solution played was won and every
-file could be read; 1 otherwise; 2 for bad arguments.
+file could be read; 1 otherwise; 2 for bad arguments; 3 when the studio met a bug of
+its own (verdict "bug", its traceback on stderr), which is never a file's fault.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from studio.core.game import game_for_path
-from studio.core.verifying import verify_file
+from studio.core.verifying import BUG, verify_file
 
 PARALLEL_FROM = 16  # fewer files than this are verified in this process (workers cost a start-up)
 VERDICTS = ("won", "dead", "open", "error")
@@ -67,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
             for result in file_results:
                 if args.json:
                     print(json.dumps(result))
+                if result["verdict"] == BUG:
+                    print(f"studio verify: {result['level']}: {result['error']}\n{result.get('traceback', '')}",
+                          file=sys.stderr)
                 results.append(result)
             if progress:
                 progress.advance()
@@ -132,11 +136,15 @@ def summary(results: list[dict], file_count: int) -> str:
     text = f"{file_count} files; {len(played)} solutions: " + ", ".join(f"{counts[v]} {v}" for v in shown)
     if unplayed:
         errors = sum(1 for r in unplayed if r["verdict"] == "error")
-        text += f"; {len(unplayed)} files without one: {len(unplayed) - errors} load, {errors} error"
+        bugs = sum(1 for r in unplayed if r["verdict"] == BUG)
+        text += f"; {len(unplayed)} files without one: {len(unplayed) - errors - bugs} load, {errors} error"
+        text += f", {bugs} bug in the studio" if bugs else ""
     return text
 
 
 def _exit_status(results: list[dict]) -> int:
+    if any(r["verdict"] == BUG for r in results):
+        return 3
     for r in results:
         if r["verdict"] == "error":
             return 1

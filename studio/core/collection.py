@@ -34,7 +34,7 @@ def check_level(path: str, solutions_file: str | None = None, solve_timeout: flo
 
     results = verify_file(str(path), solutions=solutions_file)
     played = [r for r in results if r.get("index") is not None]
-    errors = [r["error"] for r in results if r.get("verdict") == "error" and r.get("error")]
+    errors = [r["error"] for r in results if r.get("verdict") in ("error", "bug") and r.get("error")]
     counts = Counter(r["verdict"] for r in played)
     won = [r["length"] for r in played if r["verdict"] == "won"]
     row = {"level": str(path), "game": results[0].get("game") if results else None,
@@ -68,10 +68,10 @@ def _check_task(task) -> dict:
         return {"level": task[0], "cancelled": True}
     try:
         return check_level(*task)
-    except Exception as e:  # one broken file must not stop the collection
+    except Exception as e:  # a bug met on one level must not stop the collection; it is named as one
         return {"level": task[0], "game": None, "solutions": 0, "verdicts": "", "shortest_known": None,
                 "solver_length": None, "solver_optimal": False, "solver_states": 0, "solver_seconds": 0.0,
-                "error": f"{type(e).__name__}: {e}"}
+                "error": f"a bug in the studio, not a problem of the file: {type(e).__name__}: {e}"}
 
 
 class CollectionCheck:

@@ -30,10 +30,10 @@ import os
 import queue as queue_module
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
-from pathlib import Path
 
 from studio.core.errors import LevelFormatError
 from studio.core.game import game_by_id, game_for_path
+from studio.core.reading import read_level
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -80,7 +80,7 @@ def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None, 
     if game is None:
         return _record(path, None, error="no game reads files with this name")
     try:
-        data = Path(path).read_bytes()
+        data = read_level(path, game)
     except OSError as e:
         return _record(path, game.id, error=f"cannot read the file: {e.strerror or e}")
     return solve_level_bytes(game.id, data, path, timeout, cancel=cancel, options=options)

@@ -15,9 +15,14 @@ means it loads, "error" says why not.
 from __future__ import annotations
 
 import hashlib
+import traceback
 from typing import Mapping
 
+from studio.core.errors import LevelFormatError
 from studio.core.game import game_for_path
+from studio.core.reading import read_file, read_level
+
+BUG = "bug"  # the verdict of a result the studio could not give because of a bug of its own
 
 
 def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dict]:
@@ -30,8 +35,19 @@ def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dic
     verify = game.verify.resolve()
     try:
         return verify(path, solutions=solutions, moves=moves)
-    except Exception as e:  # a broken solutions file, say: report it on this level's line
-        return [error_result(path, game.id, f"{type(e).__name__}: {e}")]
+    except (LevelFormatError, OSError) as e:  # a broken or unreadable player file: on this level's line
+        return [error_result(path, game.id, getattr(e, "strerror", None) or str(e))]
+    except Exception as e:  # noqa: BLE001 - anything else is the studio's bug, and said to be one
+        return [bug_result(path, game.id, e)]
+
+
+def bug_result(path: str, game_id: str | None, error: BaseException) -> dict:
+    """A result saying the studio failed on this file because of a bug of its own (verdict
+    "bug", never an ordinary "error"), with the traceback to report."""
+    result = error_result(path, game_id, f"a bug in the studio, not a problem of the file: "
+                                         f"{type(error).__name__}: {error} (please report it)")
+    result.update(verdict=BUG, traceback="".join(traceback.format_exception(error)))
+    return result
 
 
 def error_result(path: str, game_id: str | None, message: str) -> dict:
@@ -45,10 +61,11 @@ class UnreadableLevelFile(Exception):
 
 
 def read_level_file(path: str) -> tuple[bytes, str]:
-    """The file's bytes and the MD5 of them that results name the level by."""
+    """The file's bytes (a regular file within its game's size cap, core.reading) and the
+    MD5 of them that results name the level by."""
+    game = game_for_path(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = read_level(path, game) if game is not None else read_file(path)
     except OSError as e:
         raise UnreadableLevelFile(f"cannot read the file: {e.strerror or e}") from e
     return data, hashlib.md5(data).hexdigest()

@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from studio.core.playtest_adapter import (
     LevelContext, Outcome, PlaytestAdapter, StepReport, Verification, describe_outcome,
 )
+from studio.core.reading import read_level
 
 MAX_REMEMBERED_VERSIONS = 20
 DEFAULT_REPLAY_SPEED = 6.0  # moves per second
@@ -104,7 +105,7 @@ class PlaytestSession(QObject):
         path = self.document.path
         if path is not None and path.is_file():
             try:
-                self.remember_version(hashlib.md5(path.read_bytes()).hexdigest())
+                self.remember_version(hashlib.md5(read_level(path, self.document.game)).hexdigest())
             except OSError:
                 pass
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from studio.core.errors import LevelFormatError
 from studio.core.numbers import is_ascii_number, parse_int, shown
+from studio.core.reading import read_file
 from studio.games.escape.rle import BitReader, BitWriter, read_rle, write_rle
 
 MAGIC_LINE = "ESPt"
@@ -229,6 +230,12 @@ def new_player_file(name: str) -> PlayerFile:
     if "\n" in name or "\r" in name:
         raise ValueError("a player name is one line")
     return PlayerFile([MAGIC_LINE, "0", "0", "0"] + ["0"] * IGNORED_HEADER_LINES, name)
+
+
+def read_player_file(path) -> PlayerFile:
+    """The player file at ``path``: a regular file of at most MAX_FILE_BYTES (core.reading);
+    OSError when it cannot be read, LevelFormatError when it is damaged."""
+    return loads(read_file(path, MAX_FILE_BYTES, "an Escape player file"))
 
 
 def loads(data: str | bytes) -> PlayerFile:

@@ -24,7 +24,7 @@ from studio.games.escape.engine.events import (
 )
 from studio.games.escape.engine.state import DESTROYED, EXPLODED
 from studio.games.escape.engine.turn import Turn
-from studio.games.escape.esp import NamedSolution, loads, moves_to_text, new_player_file, text_to_moves
+from studio.games.escape.esp import NamedSolution, moves_to_text, new_player_file, read_player_file, text_to_moves
 from studio.games.escape.tiles import Bot, T, bot_name
 from studio.core.playtest_adapter import (
     AREA, ARROW, BEAM, CROSS, DEAD, LINK, PLAYING, RING, STEP, WON, Annotation, LevelContext, Motion, MoveKey,
@@ -258,7 +258,7 @@ class EscapePlaytest:
         if source is not None:
             files = [Path(source)]
         elif context.path is not None:
-            files = sorted(Path(context.path).parent.glob("*.esp"))
+            files = sorted(path for path in Path(context.path).parent.glob("*.esp") if path.is_file())
         else:
             files = []
         current = level_md5(context.level_bytes)
@@ -266,9 +266,9 @@ class EscapePlaytest:
         found: list[StoredSolution] = []
         for file in files:
             try:
-                player = loads(file.read_bytes())
-            except LevelFormatError as error:
-                raise LevelFormatError(f"{file.name}: {error}") from None
+                player = read_player_file(file)
+            except (LevelFormatError, OSError) as error:
+                raise LevelFormatError(f"{file.name}: {getattr(error, 'strerror', None) or error}") from None
             for md5, is_current in [(current, True)] + [(md5, False) for md5 in older]:
                 for solution in player.solutions_for(md5):
                     found.append(StoredSolution(solution.name, solution.author, solution.moves, file.name, is_current))
@@ -281,7 +281,7 @@ class EscapePlaytest:
                 raise ValueError("save the level first: its solutions are kept in a player file beside it")
             target = default_player_file(Path(context.path).parent)
         target = Path(target)
-        player = loads(target.read_bytes()) if target.exists() else new_player_file(_player_name())
+        player = read_player_file(target) if target.exists() else new_player_file(_player_name())
         moves = tuple(int(move) for move in moves)
         moves_to_text(moves)  # refuses anything but the four directions, naming it
         solution = NamedSolution(int(time.time()) & 0x7FFFFFFF, name, player.name, moves)

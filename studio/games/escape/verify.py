@@ -29,10 +29,9 @@ GAME = "escape"
 
 @lru_cache(maxsize=4)
 def _player_file(path: str, mtime_ns: int):
-    from studio.games.escape.esp import loads
+    from studio.games.escape.esp import read_player_file
 
-    with open(path, "rb") as f:
-        return loads(f.read())
+    return read_player_file(path)
 
 
 def load_player_file(path: str):
