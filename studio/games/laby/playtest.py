@@ -24,9 +24,11 @@ from studio.games.laby.engine import (
     parse_moves, play_solution, step,
 )
 from studio.games.laby.level import HighScore, LabyLevel
+from studio.games.laby.playlist import next_level_path
 from studio.games.laby.solver import par as level_par
 from studio.games.laby.squares import Square
 from studio.core.errors import LevelFormatError
+from studio.core.reading import read_level
 from studio.core.playtest_adapter import (
     ARROW, BEAM, CROSS, PLAYING, RING, WON, Annotation, LevelContext, Motion, MoveKey, Outcome, OverlaySpec,
     SavedSolution, ScoreRow, StepReport, StoredSolution, WinOffer,
@@ -210,9 +212,10 @@ class LabyPlaytest:
     def _level_title(path: Path) -> str:
         """The next level's name, for the button (its file name when it has none or cannot be read)."""
         try:
+            from studio.games.laby import GAME
             from studio.games.laby.labyfile import load_laby
 
-            return load_laby(path.read_bytes()).name or path.name
+            return load_laby(read_level(path, GAME)).name or path.name
         except (OSError, LevelFormatError):
             return path.name
 
@@ -222,12 +225,11 @@ class LabyPlaytest:
 
     @staticmethod
     def next_level(context: LevelContext) -> Path | None:
-        """The playlist's next level (``nextlevel``, beside this level's file), if it exists."""
-        following = context.level.nextlevel
-        if not following or context.path is None:
+        """The playlist's next level (``nextlevel``, beside this level's file), if it exists
+        there: a name leading out of the level's folder is no next level (games.laby.playlist)."""
+        if context.path is None:
             return None
-        path = Path(context.path).parent / following
-        return path if path.is_file() else None
+        return next_level_path(context.path, context.level.nextlevel)
 
 
 def make_adapter() -> LabyPlaytest:
