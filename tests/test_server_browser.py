@@ -1,0 +1,112 @@
+"""The sharing server's web pages in a real browser: Debian's chromium, headless, driven by
+Selenium through chromium-driver, against a live `studio serve` on 127.0.0.1.
+
+Skips (with the reason) when chromium or its driver is not installed
+(``apt-get install chromium chromium-driver``). Set STUDIO_SCREENSHOT_DIR to keep
+the screenshots (the README's come from here).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server extra is not installed: pip install -e '.[server]'")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
+
+from tests.server_support import LEVELS, Client, Database, start_server  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER),
+                                reason="chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+
+LASERS = LEVELS / "escape" / "05-lasers.esx"
+LASERS_SOLUTION = "RRDURRRRRRDDDDLLLLLLDRRRRRRDDRR"
+
+
+@pytest.fixture
+def browser(tmp_path):
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1200,1000", f"--user-data-dir={tmp_path / 'chromium'}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def shared_level(tmp_path):
+    """A live server holding one Escape level with ratings, comments and two speedruns."""
+    database = Database("sqlite", tmp_path)
+    server = start_server(database, tmp_path)
+    anonymous = Client(server.url)
+    author, ann, bob = (anonymous.sign_up(name) for name in ("tom7", "ann", "bob"))
+    status, uploaded = author.upload(LASERS, LASERS_SOLUTION)
+    assert status == 201, uploaded
+    level = f"/api/levels/{uploaded['id']}"
+    ann.post(level + "/ratings", {"difficulty": 4, "style": 8, "cooked": False})
+    bob.post(level + "/ratings", {"difficulty": 6, "style": 9, "cooked": True})
+    ann.post(level + "/comments", {"text": "Shading the laser with the gold block is a lovely idea."})
+    bob.post(level + "/comments", {"text": "Cooked: I slipped past the second laser without the block."})
+    assert bob.post(level + "/speedruns", {"solution": "L" + LASERS_SOLUTION})[0] == 201
+    yield server, uploaded
+    server.stop()
+
+
+def test_level_page_shows_picture_ratings_speedruns_comments_and_download(browser, shared_level, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    server, uploaded = shared_level
+    browser.get(f"{server.url}/levels/{uploaded['id']}")
+    assert browser.find_element(By.ID, "title").text == "In the Line of Fire"
+    picture = browser.find_element(By.ID, "picture")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", picture) > 100
+    ratings = browser.find_element(By.ID, "ratings").text
+    assert "5.0 / 10" in ratings and "8.5 / 10" in ratings and "50% of players" in ratings
+    rows = browser.find_elements(By.CSS_SELECTOR, "#speedruns tr")[1:]
+    assert [row.text.split()[:3] for row in rows] == [["1", "tom7", "31"], ["2", "bob", "32"]]
+    comments = browser.find_element(By.ID, "comments").text
+    assert "lovely idea" in comments and "Cooked: I slipped" in comments
+    download = browser.find_element(By.ID, "download")
+    assert download.get_attribute("download") == LASERS.name
+    # The link gives the uploaded bytes (fetched by the page itself, as the browser would save them).
+    fetched = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then(r => r.arrayBuffer()).then(b => done(Array.from(new Uint8Array(b))));",
+        download.get_attribute("href"))
+    assert bytes(fetched) == LASERS.read_bytes()
+    save_screenshot(browser, tmp_path, "server-level-page.png")
+
+
+def test_collection_page_lists_the_level_with_its_thumbnail_and_record(browser, shared_level, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    server, uploaded = shared_level
+    browser.get(server.url + "/")
+    assert browser.current_url.endswith("/collections/triage")
+    row = browser.find_element(By.CSS_SELECTOR, "#levels tr:nth-child(2)")
+    assert "In the Line of Fire" in row.text and "31 moves by tom7" in row.text and "tom7" in row.text
+    thumbnail = row.find_element(By.CSS_SELECTOR, "img.thumb")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", thumbnail) > 10
+    row.find_element(By.LINK_TEXT, "In the Line of Fire").click()
+    assert browser.current_url.endswith(f"/levels/{uploaded['id']}")
+    save_screenshot(browser, tmp_path, "server-collection-page.png")
+
+
+def save_screenshot(browser, tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    assert browser.save_screenshot(str(path)) and path.stat().st_size > 10_000
+    keep = os.environ.get("STUDIO_SCREENSHOT_DIR")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / name)
