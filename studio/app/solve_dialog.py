@@ -30,6 +30,7 @@ class SolveDialog(QDialog):
         self.process: SolveProcess | None = None
         self.result: dict | None = None
         self._timer = QTimer(self)
+        self.best: dict | None = None  # the best solution reported while the search goes on
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self.poll)
 
@@ -41,9 +42,10 @@ class SolveDialog(QDialog):
         self.timeout_box.setSuffix(" s")
         form.addRow("Give up after", self.timeout_box)
         layout.addLayout(form)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)  # the size of the search is not known in advance
-        self.progress.setTextVisible(False)
+        self.progress = QProgressBar()  # the time spent, against the time limit
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("")
         layout.addWidget(self.progress)
         self.status = QLabel("Ready.")
         self.status.setWordWrap(True)
@@ -81,7 +83,8 @@ class SolveDialog(QDialog):
         data = document.game.save(document.level)
         self.result = None
         self.solution_text.clear()
-        self.progress.setRange(0, 0)
+        self.best = None
+        self._show_time(0.0)
         self.status.setText("Starting the solver…")
         self.process = SolveProcess(document.game.id, data, document.display_name(), float(self.timeout_box.value()))
         self._timer.start()
@@ -102,12 +105,19 @@ class SolveDialog(QDialog):
                 self._finish(data)
 
     def _show_progress(self, p: dict) -> None:
-        phase = PHASE_NAMES.get(p.get("phase", "shortest"), "searching")
-        text = (f"{phase}: {p['expanded']:,} states expanded, depth {p['depth']} moves"
-                f" (no solution shorter than {p['bound']}), {p['seconds']:.1f} s")
-        if p.get("best"):
-            text += f"; best so far {p['best']} moves"
-        self.status.setText(text)
+    def _show_time(self, seconds: float) -> None:
+        limit = self.timeout_box.value()
+        self.progress.setRange(0, limit * 10)
+        self.progress.setValue(min(limit * 10, int(seconds * 10)))
+        self.progress.setFormat(f"{seconds:.0f} s of {limit} s")
+
+        self._show_time(p["seconds"])
+        self.status.setText(progress_text(p))
+        solution = p.get("best_solution") or ""
+        if solution and (self.best is None or self.best["solution"] != solution):
+            self.best = {"solved": True, "optimal": False, "solution": solution, "length": p["best"]}
+            self.solution_text.setPlainText(solution)
+            self._update_buttons()
 
     def _finish(self, record: dict) -> None:
         self._timer.stop()
@@ -115,6 +125,7 @@ class SolveDialog(QDialog):
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         self.status.setText(describe_result(record))
+        self.progress.setFormat(f"done in {record.get('seconds', 0):.1f} s")
         if record.get("solved"):
             self.solution_text.setPlainText(record["solution"])
             if self.playtest is not None:
@@ -123,7 +134,7 @@ class SolveDialog(QDialog):
 
     def _update_buttons(self) -> None:
         running = self.process is not None and not self.process.finished
-        solved = bool(self.result and self.result.get("solved"))
+        solved = self.solution() is not None
         self.start_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.replay_button.setVisible(self.playtest is not None)
@@ -133,33 +144,43 @@ class SolveDialog(QDialog):
 
     # -- using the solution ---------------------------------------------------------------------
     def replay(self) -> bool:
-        """Load the solution into the play-test and start its replay."""
-        if not (self.result and self.result.get("solved")) or self.playtest is None:
+    def solution(self) -> dict | None:
+        """The solution to replay, copy or save: the search's result when it found one, else
+        the best found so far while it runs (None when there is none)."""
+        if self.result and self.result.get("solved"):
+            return self.result
+        return self.best if self.result is None else None
+
+        """Load the solution (the best so far, while searching) into the play-test and replay it."""
+        found = self.solution()
+        if found is None or self.playtest is None:
             return False
         self.playtest.start()
         session = self.playtest.session_for(self.document)
         if session is None:
             return False
-        moves = session.adapter.parse_moves(self.result["solution"])
-        how = "shortest" if self.result["optimal"] else "found"
+        moves = session.adapter.parse_moves(found["solution"])
+        how = "shortest" if found["optimal"] else ("found" if found is self.result else "best so far")
         session.load_moves(moves, f"Solver ({how}, {len(moves)} moves)", "solver")
         session.play_replay()
         return True
 
     def copy(self) -> None:
-        if self.result and self.result.get("solved"):
-            QGuiApplication.clipboard().setText(self.result["solution"])
+        found = self.solution()
+        if found is not None:
+            QGuiApplication.clipboard().setText(found["solution"])
             self.status.setText(self.status.text() + "\nCopied to the clipboard.")
 
     def save(self, path: str | None = None) -> None:
-        if not (self.result and self.result.get("solved")):
+        found = self.solution()
+        if found is None:
             return
         if path is None:
             suggested = str(Path(self.document.path).with_suffix(".solution.txt")) if self.document.path else "solution.txt"
             path, _ = QFileDialog.getSaveFileName(self, "Save Solution", suggested, "Text files (*.txt)")
             if not path:
                 return
-        write_atomic(path, (self.result["solution"] + "\n").encode())
+        write_atomic(path, (found["solution"] + "\n").encode())
         self.status.setText(self.status.text() + f"\nSaved to {path}.")
 
     def closeEvent(self, event) -> None:
@@ -169,9 +190,20 @@ class SolveDialog(QDialog):
         super().closeEvent(event)
 
 
-# core.solver.solve's phases, as the progress line names them.
-PHASE_NAMES = {"shortest": "proving the shortest", "any": "looking for any solution",
-               "shorter": "looking for a shorter solution"}
+def progress_text(p: dict) -> str:
+    """What the search is doing, in plain words (a core.solver Progress as a dict)."""
+    looked = f"{p['expanded']:,} positions looked at"
+    best = p.get("best")
+    if p.get("phase") == "any":
+        return f"Looking for any solution: {looked}."
+    if p.get("phase") == "shorter":
+        return f"Best so far: {best} moves (replay it now). Looking for a shorter one: {looked}."
+    # The shortest phase: the A* proves that no solution has fewer than ``bound`` moves.
+    known = f" Every solution needs at least {p['bound']} moves." if p.get("bound", 0) > 0 else ""
+    if best:
+        return (f"Best so far: {best} moves (replay it now). Checking whether a shorter one exists: "
+                f"{looked}.{known}")
+    return f"Searching for the shortest solution: {looked}.{known}"
 
 
 def describe_result(record: dict) -> str:

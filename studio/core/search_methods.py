@@ -70,8 +70,11 @@ def best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
                     stopper.reason = "timeout"
                 break
             if stopper.report_due():
-                stopper.progress(Progress(expanded, generated, cost, f, stopper.elapsed(),
-                                          None if ceiling == float("inf") else ceiling))
+                report = Progress(expanded, generated, cost, f, stopper.elapsed(),
+                                  None if ceiling == float("inf") else ceiling)
+                if best_goal is not None:  # the moves too, so the window can replay them at once
+                    report.best_moves = _solution(space, parents, best_goal[1])
+                stopper.progress(report)
 
         expansion = space.expand(state)
         if expansion.covered is not None and transposition is not None:

@@ -61,6 +61,8 @@ class Progress:
     seconds: float
     best: int | None  # length of the best solution found so far
     phase: str = "shortest"  # "shortest" (A*, proves), "any" (searches for any solution) or "shorter"
+    best_moves: tuple = ()  # that solution's moves, as the space's labels unfold them
+    best_solution: str = ""  # the same as the game's letters (a game's solve fills it in)
 
 
 @dataclass

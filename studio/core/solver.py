@@ -109,7 +109,7 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         return search(space, timeout=timeout, cancel=cancel, progress=progress)
     runs: list[SearchResult] = []
 
-    def run(method: str, seconds: float, phase: str, best: int | None = None, **options) -> SearchResult:
+    def run(method: str, seconds: float, phase: str, best: SearchResult | None = None, **options) -> SearchResult:
         report = None
         if progress is not None:
             report = _phase_progress(progress, runs, time.perf_counter() - started, phase, best)
@@ -138,7 +138,7 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
     proof_seconds = timeout * proof_share
     if known is not None:  # no searches for any solution to leave time for: only the shorter ones
         proof_seconds = max(proof_seconds, timeout * (1 - SHORTER_SHARE) - (time.perf_counter() - started))
-    first = run("astar", proof_seconds, "shortest", best=known.length if known else None,
+    first = run("astar", proof_seconds, "shortest", best=known,
                 shorter_than=known.length if known else None)
     if first.solved:
         if first.optimal:
@@ -169,7 +169,7 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         if left <= 0:
             known.stopped = "timeout"
             break
-        better = run("novelty", left, "shorter", best=known.length, shorter_than=known.length)
+        better = run("novelty", left, "shorter", best=known, shorter_than=known.length)
         if not better.solved:
             known.optimal = better.optimal
             known.stopped = better.stopped
@@ -227,8 +227,9 @@ def _any_solution(space: SearchSpace, run: Callable, left: float, depth: int) ->
 
 
 def _phase_progress(progress: Callable[[Progress], None], earlier: list, offset: float, phase: str,
-                    best: int | None) -> Callable[[Progress], None]:
-    """Reports of one phase of ``solve``, counting the earlier phases' work too."""
+                    best: SearchResult | None) -> Callable[[Progress], None]:
+    """Reports of one phase of ``solve``, counting the earlier phases' work too, with the
+    best solution found before the phase when the phase has none better."""
     expanded = sum(r.expanded for r in earlier)
     generated = sum(r.generated for r in earlier)
 
@@ -237,14 +238,27 @@ def _phase_progress(progress: Callable[[Progress], None], earlier: list, offset:
         p.generated += generated
         p.seconds += offset
         p.phase = phase
-        if best is not None and (p.best is None or best < p.best):
-            p.best = best
+        if best is not None and (p.best is None or best.length < p.best or not p.best_moves):
+            p.best, p.best_moves = best.length, best.moves
         progress(p)
     return report
 
 
+def reporting_solution_text(progress: Callable[[Progress], None] | None,
+                            to_text: Callable[[tuple], str]) -> Callable[[Progress], None] | None:
+    """A game's progress callback that also writes the best solution in its letters
+    (``best_solution``), for a window to show and replay while the search goes on."""
+    if progress is None:
+        return None
+
+    def report(p: Progress) -> None:
+        if p.best_moves and not p.best_solution:
+            p.best_solution = to_text(p.best_moves)
+        progress(p)
+    return report
+
 
 __all__ = [
     "NONE", "WON", "DEAD", "Edge", "Expansion", "SearchSpace", "Progress", "SearchResult", "Stopper",
-    "EngineSpace", "moves_along", "search", "solve",
+    "EngineSpace", "moves_along", "search", "solve", "reporting_solution_text",
 ]

@@ -43,7 +43,7 @@ recur under many states.
 
 from __future__ import annotations
 
-from studio.core.solver import DEAD, NONE, WON, Edge, Expansion, SearchResult, solve
+from studio.core.solver import DEAD, NONE, WON, Edge, Expansion, SearchResult, reporting_solution_text, solve
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import HOLD, MOVES, TIME_MACHINE
 from studio.games.chrono.glyphs import Glyph
@@ -249,8 +249,8 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     and ``max_turns`` turns per time jump; ``optimal`` is relative to those bounds."""
     space = ChronoSpace(level, max_clones, max_turns)
     # No novelty probe first: the A* proves every corpus level in seconds.
-    result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE,
-                   probe_share=0)
+    result = solve(space, timeout=timeout, cancel=cancel, progress=reporting_solution_text(progress, letters_of),
+                   proof_share=PROOF_SHARE, probe_share=0)
     result.solution = letters_of(result.moves)
     result.moves = tuple(result.solution)
     result.bounds = {"bounded": True, "max_clones": space.max_clones, "max_turns": space.max_turns}

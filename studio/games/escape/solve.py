@@ -39,7 +39,9 @@ from __future__ import annotations
 
 from array import array
 
-from studio.core.solver import NONE, Edge, EngineSpace, Expansion, SearchResult, search, solve
+from studio.core.solver import (
+    NONE, Edge, EngineSpace, Expansion, SearchResult, reporting_solution_text, search, solve,
+)
 from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.lasers import laser_that_sees
 from studio.games.escape.engine.moves import ENTER, blocked
@@ -280,6 +282,7 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     (core.solver.search). ``method="bfs"`` searches single moves: the plain
     breadth-first search."""
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
+    progress = reporting_solution_text(progress, moves_to_text)  # the best so far, replayable while searching
     if method == "auto":
         result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE)
     else:
