@@ -22,6 +22,7 @@ from studio.model import commands
 from studio.model.document import LevelDocument
 from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
+from studio.app.exporting import install_export
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.playtest = install_playtest(self)
         self.solving = install_solving(self)
+        self.exporting = install_export(self)
 
     # -- construction ---------------------------------------------------------------
     def _make_tool_actions(self) -> None:

@@ -30,11 +30,11 @@ SHIPPED_MODULES_FILE = "shipped-modules.txt"  # written by the spec beside the b
 STUDIO_EXCLUDES = (
     "studio.app", "studio.model", "studio.commands", "studio.cli", "studio.__main__", "studio.server",
     "studio.export", "studio.core.solver", "studio.core.search_space", "studio.core.search_methods",
-    "studio.core.solve_runner", "studio.core.shortcuts", "studio.core.collection", "studio.playtest.dock", "studio.playtest.integration",
-    "studio.playtest.solutions_dialog", "studio.playtest.win_panel",
+    "studio.core.solve_runner", "studio.core.shortcuts", "studio.core.collection",
 )
-# Of the editor package only the art helpers the games' views draw with ship.
-EDITOR_ART = ("pixmaps", "hex_geometry", "__init__")
+# Of these packages only the listed modules ship: the art helpers the games' views draw
+# with, and the play-test's board with its session and keys (not its dock).
+SHIPPED_PARTS = {"editor": ("pixmaps", "hex_geometry"), "playtest": ("board", "session", "keymap")}
 OTHER_EXCLUDES = (
     "tkinter", "unittest", "pydoc", "doctest", "pdb", "xmlrpc", "http.server", "qtawesome",
     "numpy", "PyQt5", "PyQt6", "PySide2", "pytest", "hypothesis", "IPython",
@@ -85,13 +85,13 @@ def stage_collection(checks: list[LevelCheck], game: Game, name: str, author: st
 def studio_excludes(game: Game) -> list[str]:
     """The studio's modules an exported game of ``game`` leaves out."""
     package = Path(studio.__file__).parent
-    editor = sorted(f"studio.editor.{path.stem}" for path in (package / "editor").glob("*.py")
-                    if path.stem not in EDITOR_ART)
+    parts = sorted(f"studio.{folder}.{path.stem}" for folder, kept in SHIPPED_PARTS.items()
+                   for path in (package / folder).glob("*.py") if path.stem not in kept + ("__init__",))
     others = [f"studio.games.{other.id}" for other in all_games() if other.id != game.id]
     ability_modules = [ref.module for ref in (game.lint, game.solve, game.solve_options, game.generate)
                        if ref is not None]
     shipped = {ref.module for ref in (game.playtest, game.view) if ref is not None}
-    return list(STUDIO_EXCLUDES) + editor + others + [m for m in dict.fromkeys(ability_modules) if m not in shipped]
+    return list(STUDIO_EXCLUDES) + parts + others + [m for m in dict.fromkeys(ability_modules) if m not in shipped]
 
 
 def hidden_imports(game: Game) -> list[str]:

@@ -71,8 +71,9 @@ def playlist_from(path: Path, game: Game) -> list[Path]:
     return found
 
 
-def gather_levels(paths) -> tuple[Game, list[Path]]:
-    """The game and the level files, in order; ExportError says what is wrong."""
+def gather_levels(paths, playlists: bool = True) -> tuple[Game, list[Path]]:
+    """The game and the level files, in order; ExportError says what is wrong. With
+    ``playlists`` false a level given alone is just that level."""
     paths = [Path(p) for p in paths]
     if not paths:
         raise ExportError("name the levels to export: level files, a folder, or a playlist's first level")
@@ -87,7 +88,7 @@ def gather_levels(paths) -> tuple[Game, list[Path]]:
             raise ExportError(f"{path}: no such file or folder")
         elif game_for_path(path) is None:
             raise ExportError(f"{path.name}: no game reads files of this name")
-        elif len(paths) == 1:
+        elif len(paths) == 1 and playlists:
             files += playlist_from(path, game_for_path(path))
         else:
             files.append(path)
