@@ -29,8 +29,8 @@ class SolveDialog(QDialog):
         self.playtest = playtest
         self.process: SolveProcess | None = None
         self.result: dict | None = None
-        self._timer = QTimer(self)
         self.best: dict | None = None  # the best solution reported while the search goes on
+        self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self.poll)
 
@@ -82,8 +82,8 @@ class SolveDialog(QDialog):
         document = self.document
         data = document.game.save(document.level)
         self.result = None
-        self.solution_text.clear()
         self.best = None
+        self.solution_text.clear()
         self._show_time(0.0)
         self.status.setText("Starting the solver…")
         self.process = SolveProcess(document.game.id, data, document.display_name(), float(self.timeout_box.value()))
@@ -104,13 +104,13 @@ class SolveDialog(QDialog):
             else:
                 self._finish(data)
 
-    def _show_progress(self, p: dict) -> None:
     def _show_time(self, seconds: float) -> None:
         limit = self.timeout_box.value()
         self.progress.setRange(0, limit * 10)
         self.progress.setValue(min(limit * 10, int(seconds * 10)))
         self.progress.setFormat(f"{seconds:.0f} s of {limit} s")
 
+    def _show_progress(self, p: dict) -> None:
         self._show_time(p["seconds"])
         self.status.setText(progress_text(p))
         solution = p.get("best_solution") or ""
@@ -124,8 +124,8 @@ class SolveDialog(QDialog):
         self.result = record
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.status.setText(describe_result(record))
         self.progress.setFormat(f"done in {record.get('seconds', 0):.1f} s")
+        self.status.setText(describe_result(record))
         if record.get("solved"):
             self.solution_text.setPlainText(record["solution"])
             if self.playtest is not None:
@@ -143,7 +143,6 @@ class SolveDialog(QDialog):
         self.save_button.setEnabled(solved)
 
     # -- using the solution ---------------------------------------------------------------------
-    def replay(self) -> bool:
     def solution(self) -> dict | None:
         """The solution to replay, copy or save: the search's result when it found one, else
         the best found so far while it runs (None when there is none)."""
@@ -151,6 +150,7 @@ class SolveDialog(QDialog):
             return self.result
         return self.best if self.result is None else None
 
+    def replay(self) -> bool:
         """Load the solution (the best so far, while searching) into the play-test and replay it."""
         found = self.solution()
         if found is None or self.playtest is None:
