@@ -14,7 +14,8 @@ effect and the bizarro swap), ``switches`` (ON, 0/1, broken blocks),
 ``bots`` (hugbots and daleks), ``bombs``, ``lasers``; ``step`` runs a move.
 
 Rules the README leaves open, as the original plays them (each pinned by the
-corpus traces, see benchmarks/escape_trace_diff.py):
+corpus traces, see benchmarks/escape_trace_diff.py; those the random levels showed,
+by ``--fuzz`` and tests/test_escape_fuzz_rules.py):
 - Every motion (the player's, then each bot's in bot order) ends with its own
   panel swaps; firings of one destination within a motion cancel in pairs.
 - A panel's flag bit stays while a block covers it and after the block leaves.
@@ -28,11 +29,20 @@ corpus traces, see benchmarks/escape_trace_diff.py):
 - Bots block lasers and transponder beams; a transponder receives a beam even
   with a bot on it. LR/UD blocks go only onto floor (not into electric floor).
 - Pressing 0 or 1 swaps every LR/UD and flips the pressed block itself.
-- Bombs: pushing lights a bomb with its full fuse; on the bombs' turn (bot order,
-  after all bots) a fuse at 0 explodes, else counts down. A blast reaches the bomb's
-  cell and its four neighbours. A bomb caught in it whose turn is still to come gets
-  fuse 0 (explodes later in the same pass); one whose turn has passed explodes at
-  once, its data unchanged. Exploded bombs show as -3 for that turn, then -2.
+- Exits: nobody enters an exit someone stands on (no pushing, crushing or fusing
+  there) and nobody is pushed onto one (moves.enter_exit).
+- No bot walks into a cell where a bot stands on the player (a dalek crushed him,
+  or a transporter sent him onto a bot); a dalek a transporter sends there fuses
+  with that bot (moves.enter_open, moves.enter_transporter).
+- The NSWE cross-over is pushed like the other wires (blocks.push_block).
+- A solution whose moves never change anything ends dead if a laser saw the player
+  at the start (verdict.play_solution, step.danger_in_place).
+- Bombs: pushing lights a bomb with its full fuse (even one pushed into electric
+  floor, which destroys it); on the bombs' turn (bot order, after all bots) a fuse
+  at 0 explodes, else counts down. A blast reaches the bomb's cell and its four
+  neighbours. A bomb caught in it whose turn is still to come gets fuse 0 (explodes
+  later in the same pass); one whose turn has passed explodes at once, its data
+  unchanged. Exploded bombs show as -3 for that turn, then -2.
 """
 
 from studio.games.escape.engine.state import (
