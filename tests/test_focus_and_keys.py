@@ -95,3 +95,19 @@ def test_the_play_menu_and_the_board_follow_the_game_shown(qtbot, window):
     assert dock.session.position == 1
     qtbot.keyClick(dock.board, Qt.Key.Key_Return)
     assert dock.session.position == 0
+
+
+def test_the_dock_help_and_buttons_name_the_same_keys(qtbot, window):
+    window.activateWindow()
+    window.open_file(CHRONO)
+    window.playtest.start()
+    dock = window.playtest.dock
+    help_text = dock.keys_label.text()
+    assert help_text == KeyMap(chrono_adapter().keys()).help_text()
+    assert help_text.count("enter the time machine") == 1 and "Return" not in help_text
+    assert dock.start_button.toolTip() == "Back to the start (Home)"
+    assert dock.play_button.toolTip() == "Replay the moves ahead (Ctrl+R)"
+    window.open_file(ESCAPE)
+    window.playtest.start()
+    assert dock.start_button.toolTip() == "Back to the start (Enter, Home)"
+    assert "Enter restart" in dock.keys_label.text()

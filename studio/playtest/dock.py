@@ -159,7 +159,9 @@ class PlaytestDock(DockSolutions, DockView):
     def _refused(self, report) -> None:
         session = self.session
         if report is None:
-            self.message.emit("The game is over: Enter restarts, Backspace undoes the last move.")
+            key_map = self.board.key_map
+            self.message.emit(f"The game is over: {key_map.first_key('restart')} restarts, "
+                              f"{key_map.first_key('undo')} undoes the last move.")
             return
         # Show why nothing happened (a blocked push) over the unchanged state.
         annotations = session.adapter.annotations(report.state, report)

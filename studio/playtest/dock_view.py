@@ -258,7 +258,6 @@ class DockView(QDockWidget):
             button.setEnabled(enabled)
         replaying = playable and session.replaying
         self.play_button.setIcon(dock_icon("fa5s.pause" if replaying else "fa5s.play"))
-        self.play_button.setToolTip("Pause the replay (Space)" if replaying else "Replay the moves ahead (Space)")
         self.save_button.setEnabled(playable and session.position > 0)
         self.load_button.setEnabled(playable)
         self._show_solution_text()
@@ -298,20 +297,17 @@ class DockView(QDockWidget):
         self.solution_label.setToolTip(text)
 
     def _show_keys(self) -> None:
+        """The game's key map (keymap.KeyMap): what the board plays by and the Play menu names,
+        in the help line and the buttons' tips."""
         session = self.session
-        if session is None or not session.playable:
-            self.keys_label.setText("")
-            return
-        keys = session.adapter.keys()
-        arrows = {"Up": "↑", "Down": "↓", "Left": "←", "Right": "→"}
-        if all(k.key in arrows for k in keys):
-            moves = "".join(arrows[k.key] for k in keys) + " move"
-        else:
-            moves = " · ".join(f"{arrows.get(k.key, k.key)} {k.label}" for k in keys)
-        # A game's own keys win over the dock's (ChronoShift waits with Space and
-        # travels with Enter), so the help names only the dock keys still free.
-        taken = {k.key for k in keys}
-        dock_keys = [("Enter", "restart"), ("Backspace", "undo"), ("Ctrl+Y", "redo"), ("Space", "replay"),
-                     ("Esc", "back to the editor")]
-        free = " · ".join(f"{key} {label}" for key, label in dock_keys if key not in taken)
-        self.keys_label.setText(f"{moves} · {free}")
+        key_map = self.board.key_map
+        for button, action, tip in ((self.start_button, "restart", "Back to the start"),
+                                    (self.back_button, "undo", "Undo a move"),
+                                    (self.forward_button, "redo", "Redo a move")):
+            keys = ", ".join(key_map.control(action).keys)
+            button.setToolTip(f"{tip} ({keys})" if keys else tip)
+        replay = key_map.first_key("replay")
+        replaying = session is not None and session.playable and session.replaying
+        tip = "Pause the replay" if replaying else "Replay the moves ahead"
+        self.play_button.setToolTip(f"{tip} ({replay})" if replay else tip)
+        self.keys_label.setText(key_map.help_text() if session is not None and session.playable else "")
