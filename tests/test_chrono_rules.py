@@ -320,6 +320,18 @@ def test_taking_the_goal_and_coming_home_completes_the_level():
     assert events_of(results, Completed) == [Completed(7)] and state.score == 7
 
 
+def test_a_crate_pushed_onto_the_goal_takes_it():
+    """Pinned by the original on fuzz-1-269-0.txt EESNHEEHWNNNWTWWEWWNEHTWSTS: complete at the
+    first T, though only a crate was ever on the goal."""
+    level = make_level("+++++++", "+S cG +", "+++++++")
+    goal = level.index(4, 1)
+    state, results = play(level, "EE")
+    assert state.world.crates == {goal} and state.world.goals_taken == {goal}
+    assert events_of(results, GoalTaken) == [GoalTaken(goal, 0, by_crate=True)]
+    state, results = play(state, "WWT")
+    assert state.status == WON and results[-1].outcome == WON and state.clone_count == 1
+
+
 def test_coming_home_without_the_goal_is_a_time_jump_not_a_win():
     state, _ = play(make_level(*ROOM), "EWT")
     assert state.status == PLAYING and state.clone_count == 2
@@ -412,6 +424,9 @@ PINNING_FUZZ_CASES = [
     ("a crate on a closed gate is no paradox", "fuzz-1-173-3.txt", "EHNNNNWHE"),
     ("a crate on a closed passage is no paradox", "fuzz-1-43-3.txt", "SWE"),
     ("a crate on a closed passage is no paradox", "fuzz-1-102-0.txt", "ENHNHSWESWTEEENWWNENTN"),
+    ("a crate pushed onto the goal takes it", "fuzz-1-269-0.txt", "EESNHEEHWNNNWTWWEWWNEHTWSTS"),
+    ("a crate pushed onto the goal takes it", "fuzz-1-355-3.txt", "HWENENWTSSWWWTNESWN"),
+    ("a crate pushed onto the goal takes it", "fuzz-1-101-0.txt", "TESSSHTNNWSNNETSNNSNTWWNEE"),
 ]
 
 

@@ -43,6 +43,15 @@ def test_a_crate_could_hold_the_button_so_nothing_is_assumed():
     assert _start_bounds(space) == [plain]
 
 
+def test_a_crate_pushed_onto_the_goal_is_fetched_from_beside_it():
+    """The pusher goes no further than (3, 1), beside the goal, and back: 2 + 2 and the
+    machine, where stepping onto the goal itself would take 3 + 3."""
+    level = make_level("+++++++", "+S cG +", "+++++++")
+    assert _start_bounds(ChronoSpace(level, max_clones=1)) == [5]
+    result = solve_level(level, max_clones=1, timeout=30)
+    assert result.solved and result.optimal and result.solution == "EEWWT"
+
+
 def _levels():
     yield "helper", make_level(*HELPER, links=HELPER_LINKS)
     yield "crossed", make_level(*CROSSED, links=CROSSED_LINKS)

@@ -15,7 +15,10 @@ how long the holder stays out at the least: until then, or until it has
 walked to the button if that is longer, plus the way home from the button.
 The ways a clone still has to go: home, in every jump it is out in; and in
 the last jump, for a goal not taken, to the goal and from there home (by
-some clone: the solver takes the cheapest).
+some clone: the solver takes the cheapest). While the jump has crates, a
+crate pushed onto the goal takes it too, so the clone may instead go only as
+far as the field behind a crate beside the goal, step onto the crate's field
+as it pushes, and go home from there.
 
 Each such requirement bounds the extra letters, beyond every clone's own way
 home, of two different clones (the one crossing, the one holding), so the
@@ -24,11 +27,16 @@ solver adds the largest of them to its plain bound.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import NamedTuple
 
 from studio.games.chrono.engine import Board, World
+from studio.games.chrono.engine.actions import EAST, MOVES, NORTH, SOUTH, WEST
 from studio.games.chrono.glyphs import CRATE_ONLY_BUTTONS, Glyph
 from studio.games.chrono.ways import FAR, Ways
+
+
+_OPPOSITE = {NORTH: SOUTH, SOUTH: NORTH, EAST: WEST, WEST: EAST}
 
 
 class Needs(NamedTuple):
@@ -44,6 +52,7 @@ class Holding:
     def __init__(self, board: Board):
         self.board = board
         self.ways = Ways(board)
+        self._crate_reach: dict[frozenset, frozenset] = {}  # crates -> the fields they can be pushed to
         # Gates that need a holder (see the module docstring), with their plain buttons.
         self.held_gates = {}
         for gate in board.gates:
@@ -78,11 +87,46 @@ class Holding:
                 if cuts is None:
                     continue
                 there = ways.steps(cell, goal, closed)
-                fetchers[clone] = (there + goal_home, tuple(
+                fetch = there + goal_home
+                if world.crates:  # no crossings then: ``gates`` is empty
+                    fetch = min(fetch, self._fetch_by_pushing(cell, goal, closed, world.crates))
+                fetchers[clone] = (fetch, tuple(
                     (gate, ways.steps(cell, gate, closed)) for gate in cuts) + tuple(
                     (gate, there + ways.steps(goal, gate, closed)) for gate in home_cuts))
         holders = {gate: self._holders(gate, out, closed) for gate in gates}
         return Needs(home, tuple(crossings), goals, holders)
+
+    def _fetch_by_pushing(self, cell: int, goal: int, closed: frozenset, crates: frozenset) -> int:
+        """The least a clone walks from ``cell`` to push a crate onto ``goal`` and go home:
+        to the field behind a crate beside the goal, one step onto the crate's field, home.
+        Only fields some crate can be pushed to count (walls alone considered)."""
+        ways, board, start = self.ways, self.board, self.board.start
+        reachable = self._crate_fields(crates)
+        best = FAR
+        for action in MOVES:
+            beside = board.neighbour(goal, action)
+            behind = board.neighbour(beside, action) if beside is not None else None
+            if beside in reachable and behind is not None and board.glyph(behind) != Glyph.WALL:
+                best = min(best, ways.steps(cell, behind, closed) + 1 + ways.steps(beside, start, closed))
+        return best
+
+    def _crate_fields(self, crates: frozenset) -> frozenset:
+        """Every field a crate starting on ``crates`` can be pushed to, counting only walls: a
+        push from c to c + d needs c - d and c + d not walls."""
+        found = self._crate_reach.get(crates)
+        if found is None:
+            board, seen = self.board, set(crates)
+            queue = deque(crates)
+            while queue:
+                cell = queue.popleft()
+                for action, back in _OPPOSITE.items():
+                    to, frm = board.neighbour(cell, action), board.neighbour(cell, back)
+                    if (to is not None and frm is not None and to not in seen
+                            and board.glyph(to) != Glyph.WALL and board.glyph(frm) != Glyph.WALL):
+                        seen.add(to)
+                        queue.append(to)
+            found = self._crate_reach[crates] = frozenset(seen)
+        return found
 
     def _holders(self, gate: int, out: list, closed: frozenset) -> tuple:
         ways, start = self.ways, self.board.start

@@ -19,6 +19,8 @@ Rules the READMEs leave open, as the original engine's results in the corpus
   entering it together on one turn are fine.
 - A crate on a closed gate or a closed one-time passage is no paradox (only a
   clone there is); it stays stuck until the gate opens (turn.py).
+- A crate pushed onto the goal takes it, as a clone stepping onto it does
+  (turn.py).
 - An earlier clone's recorded move may be blocked, or succeed, differently
   from when it was recorded; only its entering the time machine must still
   happen on the machine (else: a time paradox).

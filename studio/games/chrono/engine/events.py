@@ -59,8 +59,11 @@ class PassageClosed(NamedTuple):
 
 
 class GoalTaken(NamedTuple):
+    """The goal at ``cell`` is taken by ``clone`` stepping onto it or, ``by_crate``, pushing a
+    crate onto it."""
     cell: int
     clone: int
+    by_crate: bool = False
 
 
 class TimeJump(NamedTuple):

@@ -5,7 +5,12 @@ recordings, the current clone does the player's action); a clone entering the
 time machine must stand on it, else an earlier clone has a time paradox;
 crates move; then buttons, gates and passages settle, and what ends the turn
 somewhere it cannot be (a clone on a closed gate or passage, a clone with a
-crate) is a paradox; finally goals are taken by clones standing on them.
+crate) is a paradox; finally goals are taken by what has entered them.
+
+A goal is taken by whatever enters it: a clone stepping onto it, or a crate
+pushed onto it, so no clone need ever stand on the goal (the original's
+results on random levels: fuzz-1-269-0, fuzz-1-355-3 and fuzz-1-101-0 are
+completed with the goal only ever under a crate).
 
 A crate may end a turn on a closed gate or a closed one-time passage: that is
 no paradox, only a clone there is (the README's "nor can a clone or a crate
@@ -23,7 +28,7 @@ from dataclasses import dataclass
 from studio.games.chrono.engine.actions import TIME_MACHINE
 from studio.games.chrono.engine.board import Board
 from studio.games.chrono.engine.devices import settle
-from studio.games.chrono.engine.events import EnteredMachine, GoalTaken
+from studio.games.chrono.engine.events import EnteredMachine, GoalTaken, Pushed
 from studio.games.chrono.engine.movement import move_clones
 from studio.games.chrono.engine.state import (
     CLOSED_GATE, CLOSED_PASSAGE, CRATE_ON_CLONE, TIME_PARADOX, Paradox, World,
@@ -69,6 +74,10 @@ def play_turn(board: Board, world: World, actions: dict[int, str]) -> TurnResult
         if cell in board.goals and cell not in goals_taken:
             goals_taken.add(cell)
             events.append(GoalTaken(cell, clone))
+    for pushed in motion.events:
+        if isinstance(pushed, Pushed) and pushed.to in board.goals and pushed.to not in goals_taken:
+            goals_taken.add(pushed.to)
+            events.append(GoalTaken(pushed.to, pushed.clones[0], by_crate=True))
     new_world = World(turn, tuple(motion.cells), frozenset(home), motion.crates, gates, pressed_once,
                       passages, frozenset(goals_taken))
     return TurnResult(new_world, events, paradoxes)
