@@ -250,3 +250,16 @@ def test_playtest_status_keeps_a_long_bot_list_short(adapter):
     text = adapter.status_text(adapter.initial_state(level))
     assert text.startswith("Bots in order: 1 Hugbot (2, 1), 2 Hugbot (3, 1)")
     assert "6 Hugbot (7, 1) and 1 more" in text and "7 Hugbot" not in text
+
+
+def test_playtest_a_hugbot_pushing_a_block_is_drawn_as_such(adapter):
+    level = levels.text_level(["#######",
+                               "#@..rk#",
+                               "#.....#",
+                               "#....X#",
+                               "#######"])  # the hugbot (5, 1) comes left, pushing the red block
+    state, report = play(adapter, level, [DOWN])
+    notes = adapter.annotations(state, report)
+    push = next(a for a in notes if a.overlay == "bot_pushes")
+    assert (push.shape, push.cells, push.label) == (STEP, (level.index(4, 1), level.index(3, 1)), "bot 1")
+    assert "bot_pushes" in {spec.id for spec in adapter.overlays()}

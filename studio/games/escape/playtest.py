@@ -46,6 +46,9 @@ OVERLAYS = (
                 "Panels and transporters that fired this move, with arrows to their destinations", "#64d2ff"),
     OverlaySpec("bots_next", "Bots' Next Moves",
                 "Where each bot steps next if the player stays where he is", "#bf5af2"),
+    OverlaySpec("bot_pushes", "Pushes by Bots",
+                "An arrow from each block, bot or player a bot pushed this move to where it went, "
+                "named after the bot", "#30d158"),
 )
 
 
@@ -207,6 +210,8 @@ class EscapePlaytest:
         elif isinstance(event, Teleported):
             transporter = _transporter_between(before, event.frm, event.to)
             return [Annotation("fired", LINK, (transporter, event.to)), Annotation("fired", RING, (event.to,))]
+        elif isinstance(event, Pushed) and event.by.startswith("bot ") and event.to >= 0:
+            return [Annotation("bot_pushes", STEP, (event.frm, event.to), f"bot {_bot_index(event.by) + 1}")]
         return []
 
     def motions(self, report: StepReport) -> list[Motion]:
