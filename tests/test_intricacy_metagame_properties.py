@@ -48,9 +48,11 @@ def fallen(before: dict, after: dict, spare=lambda key: False) -> list:
 
 
 class MetagameMachine(RuleBasedStateMachine):
-    @initialize()
-    def start(self):
+    @initialize(count=st.integers(2, len(CODENAMES)))
+    def start(self, count):
         self.game = Metagame()
+        for name in CODENAMES[:count]:
+            self.game.register(name.lower() if count % 2 else name)
         self.notes_seen = {}
         self.reads_seen = {}
         self.retired_seen = set()
@@ -83,7 +85,6 @@ class MetagameMachine(RuleBasedStateMachine):
         else:
             assert self.game.register(spelled) == name
 
-    @precondition(lambda self: self.game.players)
     @rule(who=st.integers(0, 9), slot=st.sampled_from(SLOTS))
     def place(self, who, slot):
         owner = self._pick(who)
@@ -96,7 +97,6 @@ class MetagameMachine(RuleBasedStateMachine):
         # Only the owner's own slots may be lost: the new lock, and empty slots by (iii).
         assert not fallen(before, access_matrix(self.game), spare=lambda key: key[1] == owner)
 
-    @precondition(lambda self: self.game.players)
     @rule(who=st.integers(0, 9), slot=st.sampled_from(SLOTS))
     def retire(self, who, slot):
         owner = self._pick(who)
@@ -111,12 +111,58 @@ class MetagameMachine(RuleBasedStateMachine):
         for note in self.game.notes_behind(lock.id):
             assert all(note.id in self.game.notes_read(p) for p in self.game.players)
 
+    @precondition(lambda self: len(self.game.active_locks()) > 1)
+    @rule(which=st.integers(0, 99), count=st.integers(1, 3))
+    def several_players_declare_one_lock(self, which, count):
+        """Up to three players each declare the same lock, each placing a lock of their own first
+        when they hold no non-public one: the way to three notes on a lock."""
+        locks = self.game.active_locks()
+        target = locks[which % len(locks)]
+        declared = {n.author for n in self.game.notes_on(target.id)}
+        authors = [p for p in self.game.players if p != target.owner and p not in declared][:count]
+        for author in authors:
+            mine = [s for s in SLOTS if (lock := self.game.lock_in(author, s)) and not self.game.is_public(lock.id)]
+            if not mine:
+                slot = next((s for s in SLOTS if self.game.lock_in(author, s) is None), 0)
+                self.place(self.game.players.index(author), slot)
+                mine = [slot]
+            if not self.game.locks[target.id].retired:
+                self._declare(author, target, mine[0], "s")
+
+    @precondition(lambda self: self.game.notes)
+    @rule(which=st.integers(0, 99))
+    def retire_a_lock_holding_notes(self, which):
+        """Retirements that make notes public, the way to public locks: first the locks holding
+        notes on the locks with the most notes."""
+        most = {n.behind_lock_id: len(self.game.notes_on(n.lock_id)) for n in self.game.notes.values()}
+        holding = sorted((lock_id for lock_id in most if not self.game.locks[lock_id].retired),
+                         key=lambda lock_id: (-most[lock_id], lock_id))
+        if holding:
+            lock = self.game.locks[holding[which % len(holding)]]
+            self.retire(self.game.players.index(lock.owner), lock.slot)
+
     @precondition(lambda self: self.game.locks)
     @rule(who=st.integers(0, 9), which=st.integers(0, 99), behind_slot=st.sampled_from(SLOTS),
           solution=st.text("wedxzaqrsWEDXZA", max_size=6))
-    def declare(self, who, which, behind_slot, solution):
+    def declare_any_lock(self, who, which, behind_slot, solution):
+        """Any lock ever placed, behind any slot: mostly refused, which is checked too."""
+        locks = sorted(self.game.locks.values(), key=lambda lock: lock.id)
+        self._declare(self._pick(who), locks[which % len(locks)], behind_slot, solution)
+
+    @precondition(lambda self: len(self.game.active_locks()) > 1)
+    @rule(who=st.integers(0, 9), which=st.integers(0, 99), behind=st.integers(0, 99))
+    def declare_a_lock_in_a_slot(self, who, which, behind):
+        """Another player's lock in a slot, behind one of the author's locks: the declarations
+        that build up notes, reading and public locks."""
         author = self._pick(who)
-        target = sorted(self.game.locks.values(), key=lambda lock: lock.id)[which % len(self.game.locks)]
+        # The locks with the most notes on them come first, so that notes gather on a few locks.
+        targets = sorted((lock for lock in self.game.active_locks() if lock.owner != author),
+                         key=lambda lock: (-len(self.game.notes_on(lock.id)), lock.id))
+        mine = [slot for slot in SLOTS if self.game.lock_in(author, slot) is not None]
+        if targets and mine:
+            self._declare(author, targets[which % len(targets)], mine[behind % len(mine)], "s")
+
+    def _declare(self, author, target, behind_slot, solution):
         behind = self.game.lock_in(author, behind_slot)
         allowed = (not target.retired and target.owner != author and behind is not None
                    and not self.game.is_public(behind.id)
@@ -241,6 +287,6 @@ class MetagameMachine(RuleBasedStateMachine):
 
 
 MetagameMachine.TestCase.settings = settings(
-    max_examples=150, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=150, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_metagame_rules_hold_over_random_games = MetagameMachine.TestCase

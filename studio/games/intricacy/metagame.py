@@ -89,7 +89,7 @@ class Metagame:
     slots: dict[str, list] = field(default_factory=dict)  # codename -> [lock id or None] * 3
     locks: dict[int, LockRecord] = field(default_factory=dict)
     notes: dict[int, Note] = field(default_factory=dict)
-    _reads: dict[str, frozenset] | None = field(default=None, repr=False, compare=False)
+    _cache: "_Derived | None" = field(default=None, repr=False, compare=False)
 
     # ---- building -------------------------------------------------------------------------
 
@@ -121,6 +121,7 @@ class Metagame:
             if any(n.author == author and n.lock_id == target.id for n in game.notes.values()):
                 raise MetagameError(f"{author} declared lock {target.id} twice.")
             game.notes[note.id] = Note(note.id, author, target.id, behind.id, note.solution)
+        game._changed()
         return game
 
     # ---- actions --------------------------------------------------------------------------
@@ -204,10 +205,12 @@ class Metagame:
         return [self.locks[lock_id] for held in self.slots.values() for lock_id in held if lock_id is not None]
 
     def notes_on(self, lock_id: int) -> list[Note]:
-        return [note for note in self.notes.values() if note.lock_id == lock_id]
+        """The notes declaring a solution of the lock."""
+        return list(self._derived().on.get(lock_id, ()))
 
     def notes_behind(self, lock_id: int) -> list[Note]:
-        return [note for note in self.notes.values() if note.behind_lock_id == lock_id]
+        """The notes secured behind the lock ("in" it)."""
+        return list(self._derived().behind.get(lock_id, ()))
 
     def is_note_public(self, note_id: int) -> bool:
         return self.locks[self.notes[note_id].behind_lock_id].retired
@@ -215,39 +218,24 @@ class Metagame:
     def is_public(self, lock_id: int) -> bool:
         """Three notes on the lock are public, so every player accesses it."""
         self._lock(lock_id)
-        public = sum(1 for note in self.notes_on(lock_id) if self.is_note_public(note.id))
-        return public >= NOTES_FOR_ACCESS
+        return lock_id in self._derived().public_locks
 
     def notes_read(self, player: str) -> frozenset:
         """The ids of the notes ``player`` has read."""
-        return self._all_reads()[self._player(player)]
+        return self._derived().reads[self._player(player)]
 
     def accesses(self, player: str, owner: str, slot: int) -> bool:
         """Does ``player`` access ``owner``'s ``slot``? (A player holds their own slots.)"""
         player, owner = self._player(player), self._player(owner)
         self._check_slot(slot)
-        if player == owner:
-            return True
-        lock_id = self.slots[owner][slot]
-        if lock_id is not None:
-            return self._accesses_lock(player, lock_id, self._all_reads()[player])
-        return all(self.accesses(player, owner, other) for other in range(SLOT_COUNT)
-                   if self.slots[owner][other] is not None)
+        return player == owner or self._derived().access[player, owner, slot]
 
     def earns_point(self, player: str, owner: str, slot: int) -> bool:
         """Does ``player``'s access to ``owner``'s ``slot`` score? Not when it rests on (ii) alone
         and the owner has read the player's note on the lock."""
         player, owner = self._player(player), self._player(owner)
-        if player == owner or not self.accesses(player, owner, slot):
-            return False
-        lock_id = self.slots[owner][slot]
-        if lock_id is None:
-            return True  # (iii)
-        reads = self._all_reads()
-        if self._read_enough(reads[player], lock_id):
-            return True  # (i)
-        declared = self._declared_note(player, lock_id)
-        return declared.id not in reads[owner]
+        self._check_slot(slot)
+        return player != owner and self._derived().point[player, owner, slot]
 
     def points(self, player: str, owner: str) -> int:
         """How many of ``owner``'s slots ``player`` accesses, counting only those that score."""
@@ -274,6 +262,8 @@ class Metagame:
     # ---- inside ---------------------------------------------------------------------------
 
     def _player(self, codename: str) -> str:
+        if codename in self.slots:
+            return codename
         name = normal_codename(codename)
         if name not in self.slots:
             raise MetagameError(f"There is no player {name}.")
@@ -295,37 +285,74 @@ class Metagame:
         self.locks[lock_id] = LockRecord(lock.id, lock.owner, lock.slot, True)
 
     def _changed(self) -> None:
-        self._reads = None
+        self._cache = None
 
     def _declared_note(self, player: str, lock_id: int) -> Note | None:
-        return next((n for n in self.notes.values() if n.author == player and n.lock_id == lock_id), None)
+        return self._derived().declared.get((player, lock_id))
 
-    def _read_enough(self, reads: frozenset, lock_id: int) -> bool:
-        return sum(1 for note in self.notes_on(lock_id) if note.id in reads) >= NOTES_FOR_ACCESS
+    def _derived(self) -> "_Derived":
+        if self._cache is None:
+            self._cache = _Derived(self)
+        return self._cache
 
-    def _accesses_lock(self, player: str, lock_id: int, reads) -> bool:
-        """(i) or (ii) for a lock in a slot, given what the player has read."""
-        if self.locks[lock_id].owner == player:
-            return True
-        return self._read_enough(reads, lock_id) or self._declared_note(player, lock_id) is not None
 
-    def _all_reads(self) -> dict[str, frozenset]:
-        """Every player's notes read: their own, the public ones, then, until nothing changes,
-        those in every lock they access (accessing a lock can come from reading notes on it)."""
-        if self._reads is not None:
-            return self._reads
-        public = {note.id for note in self.notes.values() if self.locks[note.behind_lock_id].retired}
-        reads = {player: public | {n.id for n in self.notes.values() if n.author == player} for player in self.slots}
-        active = self.active_locks()
-        for player, seen in reads.items():
-            grown = True
-            while grown:
-                grown = False
-                for lock in active:
-                    if lock.owner != player and self._accesses_lock(player, lock.id, seen):
-                        behind = {note.id for note in self.notes_behind(lock.id)} - seen
-                        if behind:
-                            seen |= behind
-                            grown = True
-        self._reads = {player: frozenset(seen) for player, seen in reads.items()}
-        return self._reads
+class _Derived:
+    """Everything that follows from one state, worked out once: the notes on and behind each
+    lock, who read what, who accesses which slot and which accesses score."""
+
+    def __init__(self, game: Metagame):
+        self.on: dict[int, list[Note]] = {}
+        self.behind: dict[int, list[Note]] = {}
+        self.declared: dict[tuple[str, int], Note] = {}
+        for note in game.notes.values():
+            self.on.setdefault(note.lock_id, []).append(note)
+            self.behind.setdefault(note.behind_lock_id, []).append(note)
+            self.declared[note.author, note.lock_id] = note
+        public_notes = {n.id for n in game.notes.values() if game.locks[n.behind_lock_id].retired}
+        self.public_locks = frozenset(
+            lock_id for lock_id, on in self.on.items() if sum(n.id in public_notes for n in on) >= NOTES_FOR_ACCESS
+        )
+        active = game.active_locks()
+        self.reads = {player: self._reads(player, public_notes, active) for player in game.slots}
+        self.access: dict[tuple[str, str, int], bool] = {}
+        self.point: dict[tuple[str, str, int], bool] = {}
+        for player in game.slots:
+            for owner, held in game.slots.items():
+                if owner != player:
+                    self._judge_slots(player, owner, held)
+
+    def _read_enough(self, reads, lock_id: int) -> bool:
+        return sum(1 for note in self.on.get(lock_id, ()) if note.id in reads) >= NOTES_FOR_ACCESS
+
+    def _reads(self, player: str, public_notes: set, active: list) -> frozenset:
+        """The player's own notes and the public ones, then, until nothing changes, those in every
+        lock the player accesses (by (i) or (ii); reading notes can open the way to more)."""
+        seen = public_notes | {n.id for (author, _), n in self.declared.items() if author == player}
+        grown = True
+        while grown:
+            grown = False
+            for lock in active:
+                if lock.owner == player:
+                    continue
+                if (player, lock.id) in self.declared or self._read_enough(seen, lock.id):
+                    inside = {note.id for note in self.behind.get(lock.id, ())} - seen
+                    if inside:
+                        seen |= inside
+                        grown = True
+        return frozenset(seen)
+
+    def _judge_slots(self, player: str, owner: str, held: list) -> None:
+        """Access to each of ``owner``'s slots by (i), (ii) or, for empty slots, (iii), and
+        whether it scores: not by (ii) alone when the owner has read the note."""
+        reads = self.reads[player]
+        for slot, lock_id in enumerate(held):
+            if lock_id is None:
+                continue
+            by_reading = self._read_enough(reads, lock_id)
+            note = self.declared.get((player, lock_id))
+            self.access[player, owner, slot] = by_reading or note is not None
+            self.point[player, owner, slot] = by_reading or (note is not None and note.id not in self.reads[owner])
+        every_lock = all(self.access[player, owner, slot] for slot, lock_id in enumerate(held) if lock_id is not None)
+        for slot, lock_id in enumerate(held):
+            if lock_id is None:
+                self.access[player, owner, slot] = self.point[player, owner, slot] = every_lock
