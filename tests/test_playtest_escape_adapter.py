@@ -261,5 +261,5 @@ def test_playtest_a_hugbot_pushing_a_block_is_drawn_as_such(adapter):
     state, report = play(adapter, level, [DOWN])
     notes = adapter.annotations(state, report)
     push = next(a for a in notes if a.overlay == "bot_pushes")
-    assert (push.shape, push.cells, push.label) == (STEP, (level.index(4, 1), level.index(3, 1)), "bot 1")
+    assert (push.shape, push.cells, push.label) == (LINK, (level.index(4, 1), level.index(3, 1)), "bot 1")
     assert "bot_pushes" in {spec.id for spec in adapter.overlays()}

@@ -47,7 +47,7 @@ OVERLAYS = (
     OverlaySpec("bots_next", "Bots' Next Moves",
                 "Where each bot steps next if the player stays where he is", "#bf5af2"),
     OverlaySpec("bot_pushes", "Pushes by Bots",
-                "An arrow from each block, bot or player a bot pushed this move to where it went, "
+                "A curved arrow from each block, bot or player a bot pushed this move to where it went, "
                 "named after the bot", "#30d158"),
 )
 
@@ -211,7 +211,7 @@ class EscapePlaytest:
             transporter = _transporter_between(before, event.frm, event.to)
             return [Annotation("fired", LINK, (transporter, event.to)), Annotation("fired", RING, (event.to,))]
         elif isinstance(event, Pushed) and event.by.startswith("bot ") and event.to >= 0:
-            return [Annotation("bot_pushes", STEP, (event.frm, event.to), f"bot {_bot_index(event.by) + 1}")]
+            return [Annotation("bot_pushes", LINK, (event.frm, event.to), f"bot {_bot_index(event.by) + 1}")]
         return []
 
     def motions(self, report: StepReport) -> list[Motion]:
