@@ -127,12 +127,18 @@ def test_a_one_time_button_stays_active_once_pressed():
 
 
 @pytest.mark.parametrize("glyph", ["B", "P"])
-def test_a_crate_button_ignores_clones_and_answers_crates(glyph):
+def test_a_crate_button_is_pressed_by_a_clone_too(glyph):
+    """Pinned by the original on fuzz-1-211-1.txt SSENEWHEESESWWSNWEWST: a clone on a 'P'
+    closes the open gate it is linked to, so the clone's next step onto it is blocked."""
     level = make_level("+++++++", f"+S {glyph} -+", "+  c  +", "+     +", "+++++++", links=[((3, 1), (5, 1))])
-    state, _ = play(level, "EE")
-    assert state.world.clones == (level.index(3, 1),) and level.index(5, 1) not in state.world.open_gates
+    gate = level.index(5, 1)
+    state, results = play(level, "EE")
+    assert state.world.clones == (level.index(3, 1),) and gate in state.world.open_gates
+    assert ButtonChanged(level.index(3, 1), True) in results[-1].events
+    state, _ = play(state, "E")  # off the button: the gate closes again
+    assert gate not in state.world.open_gates
     state, _ = play(level, "SSEEN")  # round the crate and push it up onto the button
-    assert state.world.crates == {level.index(3, 1)} and level.index(5, 1) in state.world.open_gates
+    assert state.world.crates == {level.index(3, 1)} and gate in state.world.open_gates
 
 
 # -- one-time passages -----------------------------------------------------------------------
@@ -427,6 +433,9 @@ PINNING_FUZZ_CASES = [
     ("a crate pushed onto the goal takes it", "fuzz-1-269-0.txt", "EESNHEEHWNNNWTWWEWWNEHTWSTS"),
     ("a crate pushed onto the goal takes it", "fuzz-1-355-3.txt", "HWENENWTSSWWWTNESWN"),
     ("a crate pushed onto the goal takes it", "fuzz-1-101-0.txt", "TESSSHTNNWSNNETSNNSNTWWNEE"),
+    ("a clone presses a crate button", "fuzz-1-211-1.txt", "SSENEWHEESESWWSNWEWST"),
+    ("a clone presses a crate button", "fuzz-1-347-0.txt", "EEHNNEHNWEHNSNTWHSTEHNHH"),
+    ("a clone presses a crate button", "fuzz-1-122-1.txt", "SSHTETNESWNNTNWESHWHTEWHEN"),
 ]
 
 

@@ -17,8 +17,8 @@ class Glyph(IntEnum):
     CLOSED_GATE = ord("-")
     OPEN_GATE = ord("_")
     BUTTON = ord("b")
-    CRATE_BUTTON = ord("B")  # only a crate activates it
-    CRATE_PLATE = ord("P")  # only a crate activates it (the corpus's later glyph)
+    CRATE_BUTTON = ord("B")  # meant for crates only; the original lets clones press it too
+    CRATE_PLATE = ord("P")  # the same (the corpus's later glyph)
     ONE_TIME_BUTTON = ord("o")
     ONE_TIME_PASSAGE = ord("p")
     CRATE = ord("c")
@@ -33,7 +33,10 @@ TIME_MACHINE_CHAR = "S"
 
 GATES = frozenset({Glyph.CLOSED_GATE, Glyph.OPEN_GATE})
 BUTTONS = frozenset({Glyph.BUTTON, Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE, Glyph.ONE_TIME_BUTTON})
-CRATE_ONLY_BUTTONS = frozenset({Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE})
+# Active while a clone or a crate stands on them. The crate buttons are among them: the
+# original engine lets a clone press them too (engine/devices.py).
+PLAIN_BUTTONS = frozenset({Glyph.BUTTON, Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE})
+CRATE_BUTTONS = frozenset({Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE})
 
 GLYPH_NAMES = {
     Glyph.WALL: "wall",
@@ -55,8 +58,10 @@ GLYPH_TIPS = {
     Glyph.CLOSED_GATE: "A gate that starts closed; each active linked button toggles it ('-').",
     Glyph.OPEN_GATE: "A gate that starts open; each active linked button toggles it ('_').",
     Glyph.BUTTON: "Active while a clone or a crate stands on it ('b').",
-    Glyph.CRATE_BUTTON: "Active only while a crate stands on it ('B').",
-    Glyph.CRATE_PLATE: "Active only while a crate stands on it ('P').",
+    Glyph.CRATE_BUTTON: "Meant for crates, but the original game lets a clone press it too: "
+                        "active while a clone or a crate stands on it ('B').",
+    Glyph.CRATE_PLATE: "Meant for crates, but the original game lets a clone press it too: "
+                       "active while a clone or a crate stands on it ('P').",
     Glyph.ONE_TIME_BUTTON: "Stays active once pressed, until the next time jump ('o').",
     Glyph.ONE_TIME_PASSAGE: "Closes the turn after anything first enters it: crossed once per time jump ('p').",
     Glyph.CRATE: "A crate on a field, pushed Sokoban-style ('c').",

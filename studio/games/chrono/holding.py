@@ -2,7 +2,7 @@
 ways home, the ways to fetch the goals, and the gates someone else must hold open.
 
 Take a gate that starts closed, whose linked buttons are all plain buttons
-(or crate-only ones), in a jump without crates. It is open at the end of a
+(crate buttons included: clones press them too), in a jump without crates. It is open at the end of a
 turn only when an odd number of its buttons, so at least one, has a clone on
 it then. A clone that ends a turn on the gate is not on a button, so another
 clone of that jump stands on a linked button at the end of that very turn,
@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import EAST, MOVES, NORTH, SOUTH, WEST
-from studio.games.chrono.glyphs import CRATE_ONLY_BUTTONS, Glyph
+from studio.games.chrono.glyphs import PLAIN_BUTTONS, Glyph
 from studio.games.chrono.ways import FAR, Ways
 
 
@@ -58,8 +58,8 @@ class Holding:
         for gate in board.gates:
             buttons = board.gate_buttons.get(gate, ())
             kinds = {board.glyph(b) for b in buttons}
-            if gate not in board.initially_open and buttons and kinds <= {Glyph.BUTTON} | CRATE_ONLY_BUTTONS:
-                self.held_gates[gate] = tuple(b for b in buttons if board.glyph(b) == Glyph.BUTTON)
+            if gate not in board.initially_open and buttons and kinds <= PLAIN_BUTTONS:
+                self.held_gates[gate] = buttons
 
     def needs(self, world: World) -> Needs | None:
         """What ``world`` asks of its clones out, or None when some clone can no longer get

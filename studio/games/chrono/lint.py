@@ -7,7 +7,10 @@
   a wall, an open one plain floor (warning);
 - ``unreachable-goal``: no way at all leads from the time machine to the goal,
   even with every gate open and every crate out of the way: only walls count
-  (error).
+  (error);
+- ``crate-button``: a crate button ('B' or 'P') is meant for crates only, but
+  the original game presses it under a clone too, so it is a plain button: a
+  level counting on clones leaving it alone breaks there (warning).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections import deque
 
 from studio.core.problems import Problem
 from studio.games.chrono.engine.actions import MOVES
-from studio.games.chrono.glyphs import Glyph, glyph_name, is_button, is_gate
+from studio.games.chrono.glyphs import CRATE_BUTTONS, Glyph, glyph_name, is_button, is_gate
 
 
 def lint_level(level) -> list[Problem]:
@@ -27,6 +30,10 @@ def lint_level(level) -> list[Problem]:
     linked_gates = {gate for gates in level.links.values() for gate in gates}
     for cell, glyph in enumerate(level.glyphs):
         x, y = level.xy(cell)
+        if glyph in CRATE_BUTTONS:
+            problems.append(Problem("crate-button", f"The {glyph_name(glyph)} at ({x}, {y}) is pressed by a clone "
+                                                    f"too, not only by a crate: the original game treats it as a "
+                                                    f"plain button.", cell))
         if is_button(glyph) and not level.links.get(cell):
             problems.append(Problem("unlinked-button", f"The {glyph_name(glyph)} at ({x}, {y}) is linked to no gate: "
                                                        f"pressing it does nothing.", cell))

@@ -2,8 +2,7 @@
 
 A cell is *closed for good* when nothing can enter it again before the jump
 ends: a one-time passage already entered, or a closed gate none of whose
-buttons can still change (no buttons; one-time buttons already pressed; crate
-buttons with no crate about). Every other cell but walls counts as open, so a
+buttons can still change (no buttons, or one-time buttons already pressed). Every other cell but walls counts as open, so a
 number of steps found here never overestimates a real walk.
 """
 
@@ -13,7 +12,7 @@ from collections import deque
 
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import MOVES
-from studio.games.chrono.glyphs import CRATE_ONLY_BUTTONS, Glyph
+from studio.games.chrono.glyphs import Glyph
 
 FAR = 10**6  # no way at all
 
@@ -34,7 +33,6 @@ class Ways:
             if gate in world.open_gates:
                 continue
             if all(board.glyph(b) == Glyph.ONE_TIME_BUTTON and b in world.pressed_once
-                   or board.glyph(b) in CRATE_ONLY_BUTTONS and not world.crates
                    for b in board.gate_buttons.get(gate, ())):
                 closed.add(gate)
         return frozenset(closed)

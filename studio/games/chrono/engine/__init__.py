@@ -21,6 +21,8 @@ Rules the READMEs leave open, as the original engine's results in the corpus
   clone there is); it stays stuck until the gate opens (turn.py).
 - A crate pushed onto the goal takes it, as a clone stepping onto it does
   (turn.py).
+- The crate buttons 'B' and 'P' are plain buttons: a clone presses them too
+  (devices.py).
 - An earlier clone's recorded move may be blocked, or succeed, differently
   from when it was recorded; only its entering the time machine must still
   happen on the machine (else: a time paradox).

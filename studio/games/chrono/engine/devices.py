@@ -1,11 +1,18 @@
 """Buttons, gates and one-time passages, settled at the end of each turn.
 
-A button is active while a clone or a crate stands on it (crate buttons 'B'
-and 'P' only for a crate); a one-time button 'o' stays active from its first
-press until time starts again. A gate is open when its starting state ('_'
-open, '-' closed) flipped once per active linked button is open: an even
-number of active buttons cancels out. A one-time passage is closed from the
-turn after anything first entered it.
+A button is active while a clone or a crate stands on it; a one-time button
+'o' stays active from its first press until time starts again. A gate is open
+when its starting state ('_' open, '-' closed) flipped once per active linked
+button is open: an even number of active buttons cancels out. A one-time
+passage is closed from the turn after anything first entered it.
+
+The crate buttons 'B' and 'P' are meant for crates only, but the original
+engine presses them under a clone too: they are plain buttons. Its README
+says as much of 'B' ("can only be activated by a crate (not implemented
+atm)"), and its results on random levels show it for 'P': in fuzz-1-211-1 a
+clone standing on 'P' closes the gate it is about to walk through, in
+fuzz-1-347-0 it shuts a clone out of the time machine, and in fuzz-1-122-1
+stepping off 'P' closes a gate on a clone.
 """
 
 from __future__ import annotations
@@ -13,19 +20,16 @@ from __future__ import annotations
 from studio.games.chrono.engine.board import Board
 from studio.games.chrono.engine.events import ButtonChanged, GateChanged, PassageClosed
 from studio.games.chrono.engine.state import World
-from studio.games.chrono.glyphs import CRATE_ONLY_BUTTONS, Glyph
+from studio.games.chrono.glyphs import PLAIN_BUTTONS, Glyph
+
+PRESSED_BY_ANYTHING = PLAIN_BUTTONS | {Glyph.ONE_TIME_BUTTON}
 
 
 def pressed_buttons(board: Board, clone_cells, crates, pressed_once) -> frozenset[int]:
     """The active buttons, with ``clone_cells`` the cells of the clones in the level."""
     active = set(pressed_once)
-    for cell in set(clone_cells):
-        glyph = board.glyph(cell)
-        if glyph in (Glyph.BUTTON, Glyph.ONE_TIME_BUTTON):
-            active.add(cell)
-    for cell in crates:
-        glyph = board.glyph(cell)
-        if glyph in (Glyph.BUTTON, Glyph.ONE_TIME_BUTTON) or glyph in CRATE_ONLY_BUTTONS:
+    for cell in set(clone_cells).union(crates):
+        if board.glyph(cell) in PRESSED_BY_ANYTHING:
             active.add(cell)
     return frozenset(active)
 
