@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from studio.app.plain_text import plain_label
 from studio.app.property_fields import make_field
 from studio.core.game import Game
 from studio.core.properties import specs_of
@@ -15,7 +16,7 @@ from studio.core.properties import specs_of
 
 def problem_label() -> QLabel:
     """Where a dialog says why it cannot accept what was entered."""
-    label = QLabel()
+    label = plain_label()  # problems may quote a file's text
     label.setStyleSheet("color: #ff8a80")
     label.setWordWrap(True)
     return label

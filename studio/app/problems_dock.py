@@ -8,9 +8,10 @@ emits ``cellsActivated`` with its cells (one, or a region's), which the window s
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 import qtawesome as qta
 
+from studio.app.plain_text import plain_label, tooltip_text
 from studio.core.problems import Problem, lint_level, problem_place
 
 DEBOUNCE_MS = 300
@@ -34,7 +35,7 @@ class ProblemsDock(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.summary = QLabel()
+        self.summary = plain_label()
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["Cell", "Problem", "Rule"])
@@ -91,7 +92,7 @@ class ProblemsDock(QDockWidget):
             item = QTreeWidgetItem([problem_place(level, problem), problem.message, problem.rule])
             icon, colour = _ICONS.get(problem.severity, _ICONS["warning"])
             item.setIcon(0, qta.icon(icon, color=colour))
-            item.setToolTip(1, problem.message)
+            item.setToolTip(1, tooltip_text(problem.message))
             item.setData(0, Qt.ItemDataRole.UserRole, list(problem.all_cells))
             self.tree.addTopLevelItem(item)
         if self.document is None:

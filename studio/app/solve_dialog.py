@@ -12,9 +12,10 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QPlainTextEdit, QProgressBar, QSpinBox, QVBoxLayout,
+    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QPlainTextEdit, QProgressBar, QSpinBox, QVBoxLayout,
 )
 
+from studio.app.plain_text import plain_label
 from studio.core.files import write_atomic
 from studio.core.solve_runner import DEFAULT_TIMEOUT, SolveProcess
 
@@ -47,7 +48,7 @@ class SolveDialog(QDialog):
         self.progress.setValue(0)
         self.progress.setFormat("")
         layout.addWidget(self.progress)
-        self.status = QLabel("Ready.")
+        self.status = plain_label("Ready.")  # results name files and quote their errors
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.solution_text = QPlainTextEdit()

@@ -12,10 +12,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit,
     QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
 )
 
+from studio.app.plain_text import plain_label, tooltip_text
 from studio.core.collection import CollectionCheck, level_files
 
 POLL_MS = 150
@@ -66,7 +67,7 @@ class VerifyCollectionDialog(QDialog):
         layout.addLayout(form)
         self.progress = QProgressBar()
         layout.addWidget(self.progress)
-        self.status = QLabel("Choose a folder of levels.")
+        self.status = plain_label("Choose a folder of levels.")  # it names folders and files
         layout.addWidget(self.status)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
@@ -149,7 +150,7 @@ class VerifyCollectionDialog(QDialog):
         items = [QTableWidgetItem(Path(row["level"]).name), _NumberItem(row["solutions"]),
                  QTableWidgetItem(row["verdicts"]), _NumberItem(known), _NumberItem(solver, solver_text),
                  QTableWidgetItem(note)]
-        items[0].setToolTip(row["level"])
+        items[0].setToolTip(tooltip_text(row["level"]))
         for column, item in enumerate(items):
             self.table.setItem(at, column, item)
         self.table.setSortingEnabled(sorting)
