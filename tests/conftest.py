@@ -9,6 +9,21 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpus"
 
 
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true",
+                     help="run the slow tests and the long property runs (the same as STUDIO_SLOW_TESTS=1)")
+
+
+def pytest_configure(config):
+    if config.getoption("--slow"):
+        os.environ["STUDIO_SLOW_TESTS"] = "1"  # the one switch the slow tests read
+
+
+def slow_run() -> bool:
+    """Whether this run includes the slow tests (--slow, or STUDIO_SLOW_TESTS=1)."""
+    return bool(os.environ.get("STUDIO_SLOW_TESTS"))
+
+
 @pytest.fixture
 def corpus_dir() -> Path:
     """The conformance corpus beside the checkout; tests using it skip in a user's clone."""
@@ -27,9 +42,12 @@ def settings(tmp_path):
     """The studio's settings kept in the test's own folder, never the user's."""
     from PySide6.QtCore import QSettings
 
+    from studio.app.preferences_files import RECOVERY_FOLDER_KEY
     from studio.app.settings import StudioSettings
 
-    return StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    settings = StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    settings.set_value(RECOVERY_FOLDER_KEY, str(tmp_path / "recovery"))  # autosaves stay in the test's folder
+    return settings
 
 
 @pytest.fixture

@@ -78,4 +78,10 @@ def run_gui(files: list[str], smoke_test: bool = False) -> int:
         print(f"smoke test ok: {pane.document.path}")
         window.close()
         return 0
+    from PySide6.QtCore import QTimer
+
+    from studio.app.crash_handler import install_crash_handler
+
+    install_crash_handler(window)  # an unexpected error: a dialog, a way to save, no quitting
+    QTimer.singleShot(0, window.file_safety.offer_recovery)  # levels a killed studio left unsaved
     return app.exec()

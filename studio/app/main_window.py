@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
@@ -14,6 +14,8 @@ from studio.app.actions import ActionRegistry, ActionSpec
 from studio.app.dialogs import NewLevelDialog, PropertiesDialog
 from studio.app.docks import BotsDock, PaletteDock, UndoDock
 from studio.app.editor_pane import EditorPane
+from studio.app.file_safety import install_file_safety
+from studio.app.plain_text import ask, tooltip_text, warn
 from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
@@ -28,6 +30,9 @@ ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
 class MainWindow(QMainWindow):
+    documentAdded = Signal(object)  # the pane of a level just opened in a tab
+    documentClosed = Signal(object)  # the pane of a level closed (saved or discarded)
+
     def __init__(self, settings: StudioSettings | None = None):
         super().__init__()
         self.settings = settings or StudioSettings()
@@ -58,6 +63,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.playtest = install_playtest(self)
         self.solving = install_solving(self)
+        self.file_safety = install_file_safety(self)
         self.exporting = install_export(self)
 
     # -- construction ---------------------------------------------------------------
@@ -112,6 +118,7 @@ class MainWindow(QMainWindow):
         expand_menu.setToolTipsVisible(True)  # a disabled entry's tooltip says why (see _set_available)
         edit_menu.addSeparator()
         edit_menu.addAction(a["properties"])
+        edit_menu.addAction(a["preferences"])
 
         view_menu = menu.addMenu("&View")
         view_menu.addActions([a["toggle_layer"], a["show_other_layer"], a["show_links"], a["show_grid"]])
@@ -146,6 +153,7 @@ class MainWindow(QMainWindow):
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
         self.cell_label = QLabel()
+        self.cell_label.setTextFormat(Qt.TextFormat.PlainText)
         self.layer_label = QLabel()
         self.zoom_label = QLabel()
         bar.addWidget(self.cell_label, 1)
@@ -178,6 +186,7 @@ class MainWindow(QMainWindow):
             a[f"move_{name}"].triggered.connect(lambda _=False, dx=dx, dy=dy: self._selection_op("move", dx, dy))
             a[f"expand_{name}"].triggered.connect(lambda _=False, dx=dx, dy=dy: self._selection_op("expand", dx, dy))
         a["properties"].triggered.connect(self.edit_properties)
+        a["preferences"].triggered.connect(self.edit_preferences)
         a["toggle_layer"].triggered.connect(lambda: self._with_pane(lambda pane: pane.scene.toggle_layer()))
         a["show_other_layer"].toggled.connect(self._view_option_changed)
         a["show_links"].toggled.connect(self._view_option_changed)
@@ -240,6 +249,7 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, pane.view.fit_to_window)
         pane.focus_canvas()  # the arrows and tool keys work without a click first
         self._update_titles()
+        self.documentAdded.emit(pane)
         return pane
 
     def _current_tab_changed(self, index: int) -> None:
@@ -326,20 +336,14 @@ class MainWindow(QMainWindow):
             path = Path(chosen)
             if not path.suffix:
                 path = path.with_suffix(document.game.file_patterns[0][1:])
-        try:
-            document.save(path)
-        except (OSError, LevelFormatError) as error:
-            self.show_error("Cannot save level", f"{path}: {getattr(error, 'strerror', None) or error}\nThe level is still open and unchanged.")
-            return False
-        self.settings.add_recent_file(path)
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
+        return self.file_safety.write(pane, path)  # read-only files, another program's change
 
     def close_pane(self, pane: EditorPane | None) -> bool:
         if pane is None:
             return True
         if pane.document.is_modified and not self._resolve_unsaved(pane):
             return False
+        self.documentClosed.emit(pane)
         self.undo_group.removeStack(pane.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(pane))
         pane.deleteLater()
@@ -355,10 +359,8 @@ class MainWindow(QMainWindow):
 
     def ask_save_changes(self, name: str) -> QMessageBox.StandardButton:
         buttons = QMessageBox.StandardButton
-        return QMessageBox.question(
-            self, "Unsaved changes", f"{name} has unsaved changes. Save them before closing?",
-            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save,
-        )
+        return ask(self, "Unsaved changes", f"{name} has unsaved changes. Save them before closing?",
+                   buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
 
     def closeEvent(self, event) -> None:
         for pane in self.panes():
@@ -367,6 +369,7 @@ class MainWindow(QMainWindow):
                 return
         self.settings.set_value("window/geometry", self.saveGeometry())
         self.settings.set_value("window/state", self.saveState())
+        self.file_safety.closing()
         event.accept()
 
     def _fill_recent_menu(self) -> None:
@@ -374,7 +377,7 @@ class MainWindow(QMainWindow):
         files = self.settings.recent_files()
         for path in files:
             action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(path)
+            action.setToolTip(tooltip_text(path))
             action.setStatusTip(path)
             action.triggered.connect(lambda _=False, path=path: self.open_file(path))
         if not files:
@@ -392,7 +395,7 @@ class MainWindow(QMainWindow):
 
     # -- messages ------------------------------------------------------------------------
     def show_error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, text)
+        warn(self, title, text)  # plain text: messages quote file names and file contents
 
     def show_problem(self, text: str) -> None:
         """A refused edit (a limit of the game): said in the status bar, without a modal box."""
@@ -474,6 +477,11 @@ class MainWindow(QMainWindow):
         if pane is self.current_pane():
             self.palette_dock.refresh_icons()
 
+    def edit_preferences(self) -> None:
+        from studio.app.preferences import open_preferences
+
+        open_preferences(self)
+
     def edit_properties(self) -> None:
         pane = self.current_pane()
         if pane is None:
@@ -530,7 +538,7 @@ class MainWindow(QMainWindow):
         for index, pane in enumerate(self.panes()):
             mark = "*" if pane.document.is_modified else ""
             self.tabs.setTabText(index, pane.document.display_name() + mark)
-            self.tabs.setTabToolTip(index, str(pane.document.path or "not saved yet"))
+            self.tabs.setTabToolTip(index, tooltip_text(str(pane.document.path or "not saved yet")))
         pane = self.current_pane()
         if pane is None:
             self.setWindowTitle("Puzzle Level Studio")

@@ -173,6 +173,23 @@ class ResizeLevel(QUndoCommand):
         self.document.replace_level(self.old_level)
 
 
+class ReplaceLevel(QUndoCommand):
+    """The whole level replaced by another: the version on disk reloaded, or autosaved edits
+    recovered (undo goes back to the level it replaced)."""
+
+    def __init__(self, document: LevelDocument, level, text: str):
+        super().__init__(text)
+        self.document = document
+        self.old_level = document.level
+        self.new_level = level
+
+    def redo(self) -> None:
+        self.document.replace_level(self.new_level)
+
+    def undo(self) -> None:
+        self.document.replace_level(self.old_level)
+
+
 def push_if_changed(document: LevelDocument, command: QUndoCommand) -> bool:
     """Push an edit unless it would change nothing (so no empty undo steps)."""
     if isinstance(command, CellEdit) and not command.changes_anything():

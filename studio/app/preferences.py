@@ -1,0 +1,43 @@
+"""Edit > Preferences: one dialog of pages, each page a widget in its own module.
+
+A page is a QWidget class with a ``title``, built as ``Page(settings, parent)``, whose
+``apply(window)`` stores its values (through the studio's settings) and applies them
+to the open window. Add a page by naming it in ``PAGES``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout
+
+from studio.app.dialogs import ok_cancel_buttons
+from studio.core.lazy import Lazy
+
+PAGES = (
+    Lazy("studio.app.preferences_files:FilesPage"),
+)
+
+
+class PreferencesDialog(QDialog):
+    def __init__(self, settings, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.tabs = QTabWidget()
+        self.pages = [page.resolve()(settings, self) for page in PAGES]
+        for page in self.pages:
+            self.tabs.addTab(page, page.title)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(ok_cancel_buttons(self))
+
+    def apply(self, window) -> None:
+        for page in self.pages:
+            page.apply(window)
+
+
+def open_preferences(window) -> bool:
+    """Show the dialog; on OK, every page applies its values. True when accepted."""
+    dialog = PreferencesDialog(window.settings, window)
+    if not dialog.exec():
+        return False
+    dialog.apply(window)
+    return True
