@@ -5,6 +5,7 @@ player file's sets for one level merged."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,24 @@ def test_two_solution_sets_for_one_level_are_merged():
     assert [s.md5.lower() for s in merged.sets] == [MD5, "f" * 32]
     assert merged.solutions_for(MD5) == [first, second, added]
     assert merged.solutions_for("f" * 32) == [second]
+
+
+def test_a_lock_solution_past_its_limit_is_refused_on_load():
+    from studio.games.intricacy.lockfile import MAX_SOLUTION_MOVES, load_lock
+
+    text = (Path(__file__).resolve().parent.parent / "levels" / "intricacy" / "01-the-bolt.lock").read_text()
+    [solution_line] = [line for line in text.splitlines() if line.startswith("solution:")]
+    line_number = text.splitlines().index(solution_line) + 1
+    long_one = text.replace(solution_line, "solution: " + "s" * (MAX_SOLUTION_MOVES + 1))
+    with pytest.raises(LevelFormatError) as caught:
+        load_lock(long_one.encode())
+    assert caught.value.line == line_number and f"at most {MAX_SOLUTION_MOVES}" in str(caught.value)
+    assert load_lock(text.replace(solution_line, "solution: " + "s" * MAX_SOLUTION_MOVES).encode())
+
+
+def test_a_player_files_solution_past_the_move_limit_is_refused():
+    from studio.games.escape.esp import MAX_MOVES, decode_solution, encode_solution
+
+    assert len(decode_solution(encode_solution((1, 2) * (MAX_MOVES // 2)))) == MAX_MOVES
+    with pytest.raises(LevelFormatError, match="move count"):
+        decode_solution(encode_solution((1,) * (MAX_MOVES + 1)))

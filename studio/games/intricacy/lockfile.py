@@ -47,6 +47,7 @@ HEADER_KEYS = ("title", "author", "size", "description", "solution")
 EMPTY, WALL, BALL_CHAR, PIVOT_CHAR, HOOK_CHAR, WRENCH_CHAR = ".", "#", "o", "+", "h", "w"
 ARM_AXES = {"-": (EAST, WEST), "/": (NORTH_EAST, SOUTH_WEST), "\\": (NORTH_WEST, SOUTH_EAST)}
 ARM_CHAR = {EAST: "-", WEST: "-", NORTH_EAST: "/", SOUTH_WEST: "/", NORTH_WEST: "\\", SOUTH_EAST: "\\"}
+MAX_SOLUTION_MOVES = 10_000  # far beyond a real lock's; `studio verify` plays it in about a second
 # Numbers are ASCII digits, checked by core.numbers for their length and range.
 SPRING_LINE = re.compile(
     r"spring (\S) (-?[0-9]+),(-?[0-9]+) -> (\S) (-?[0-9]+),(-?[0-9]+) natural ([0-9]+)"
@@ -220,9 +221,12 @@ def load_lock(data: bytes) -> IntricacyLevel:
         from studio.games.intricacy.engine import parse_moves
 
         try:
-            parse_moves(solution)
+            moves = parse_moves(solution)
         except ValueError as error:
             raise LevelFormatError(f"the solution: {error}", header_lines["solution"]) from None
+        if len(moves) > MAX_SOLUTION_MOVES:
+            raise LevelFormatError(f"the solution has {len(moves)} moves; a lock's solution has at most "
+                                   f"{MAX_SOLUTION_MOVES}", header_lines["solution"])
     return IntricacyLevel(canonical(lock), header.get("title", ""), header.get("author", ""),
                           header.get("description", ""), solution, source=data)
 
