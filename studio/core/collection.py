@@ -16,6 +16,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 
 from studio.core.game import game_for_path
+from studio.core.solve_runner import solve_file
+from studio.core.verifying import verify_file
 
 _cancel_event = None  # set in each worker by the pool's initializer
 
@@ -29,9 +31,6 @@ def check_level(path: str, solutions_file: str | None = None, solve_timeout: flo
     ``verdicts`` ("2 won, 1 dead"), ``shortest_known`` (the shortest won stored
     solution, or None), ``solver_length`` (None when the solver found nothing),
     ``solver_optimal``, ``solver_states``, ``error``."""
-    from studio.core.solve_runner import solve_file
-    from studio.core.verifying import verify_file
-
     results = verify_file(str(path), solutions=solutions_file)
     played = [r for r in results if r.get("index") is not None]
     errors = [r["error"] for r in results if r.get("verdict") in ("error", "bug") and r.get("error")]
