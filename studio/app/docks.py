@@ -149,7 +149,7 @@ class BotsDock(QDockWidget):
 
 class UndoDock(QDockWidget):
     def __init__(self, group: QUndoGroup, parent=None):
-        super().__init__("Undo History", parent)
+        super().__init__("History", parent)  # (a short title: it shares its column with other tabs)
         self.setObjectName("undo_dock")
         view = QUndoView(group)
         view.setEmptyLabel("<opened>")

@@ -24,6 +24,7 @@ from studio.model import commands
 from studio.model.document import LevelDocument
 from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
+from studio.app.window_layout import install_window_layout
 from studio.app.exporting import install_export
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.solving = install_solving(self)
         self.file_safety = install_file_safety(self)
         self.exporting = install_export(self)
+        self.window_layout = install_window_layout(self)  # last: it arranges every dock made above
 
     # -- construction ---------------------------------------------------------------
     def _make_tool_actions(self) -> None:

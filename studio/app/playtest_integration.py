@@ -15,6 +15,7 @@ from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu, QToolBar
 
 from studio.app.actions import ActionSpec
+from studio.app.play_placement import PlayPlacement
 from studio.core.game import all_games
 from studio.core.playtest_adapter import adapter_for
 from studio.playtest.dock import PlaytestDock
@@ -56,10 +57,8 @@ class PlaytestController(QObject):
         self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.dock.visibilityChanged.connect(self._dock_visibility_changed)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        # Placed by a saved window state, or on first use by _make_room.
-        self._placed = bool(self.settings.value("playtest/placed", False, bool)) and window.restoreDockWidget(self.dock)
-        if not self._placed:
-            self.dock.hide()
+        self.dock.hide()  # until P (app/window_layout arranges the docks and restores the saved layout)
+        self.placement = PlayPlacement(window, self.dock)
         self._make_actions()
         self._make_menus()
         self._load_settings()
@@ -123,6 +122,7 @@ class PlaytestController(QObject):
 
         self.play_menu = QMenu("&Play", window)
         self.play_menu.addActions([a["playtest"]])
+        self.play_menu.addActions(list(self.placement.actions.values()))
         self.play_menu.addSeparator()
         self.play_menu.addActions([a["playtest_restart"], a["playtest_undo"], a["playtest_redo"], a["playtest_replay"]])
         self.play_menu.addSeparator()
@@ -243,10 +243,7 @@ class PlaytestController(QObject):
         if pane is None:
             self.window.statusBar().showMessage("Open a level to play-test it.", 5000)
             return
-        if not self.dock.isVisible() and not self._placed:
-            self._make_room()
-        self.dock.show()
-        self.dock.raise_()
+        self.placement.present()  # beside the editor, in its place, or in a window of its own
         session = self._bind(pane.document)
         if session is not None and session.stale:
             session.restart_on_new_version()
@@ -273,33 +270,13 @@ class PlaytestController(QObject):
         pane = self.window.current_pane()
         if pane is None:
             self.dock.show_session(None, "Open a level to play-test it.")
-        elif self.dock.isVisible():
+        elif self.placement.shown():
             self._bind(pane.document)
         self._update_actions()
 
     def _dock_visibility_changed(self, visible: bool) -> None:
-        if visible and not self._placed:
-            self._make_room()
         if visible and self.dock.session is None and self.window.current_pane() is not None:
             self._bind(self.window.current_pane().document)
-
-    def _make_room(self) -> None:
-        """The first time: the board gets most of the right column; the bots list and
-        the undo history share the rest as tabs."""
-        self._placed = True
-        self.settings.set_value("playtest/placed", True)
-        window = self.window
-        others = [dock for dock in (getattr(window, "bots_dock", None), getattr(window, "undo_dock", None))
-                  if dock is not None and window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
-                  and not dock.isFloating()]
-        if len(others) == 2:
-            window.tabifyDockWidget(others[0], others[1])
-            others[0].raise_()
-        self.dock.show()
-        if others:
-            height = max(400, window.height())
-            window.resizeDocks([others[0], self.dock], [height // 4, height * 3 // 4], Qt.Orientation.Vertical)
-        window.resizeDocks([self.dock], [440], Qt.Orientation.Horizontal)
 
     def open_and_play(self, path) -> None:
         """The win panel's "Open next level": open it in the studio (or switch to its tab)
