@@ -21,12 +21,12 @@ from studio.server.config import ServerConfig
 from studio.server.database import make_engine, migrate, session_factory
 from studio.server.limits import BodySizeLimit
 from studio.server.rendering import FileCache, Renderer, default_cache_dir
-from studio.server.routers import accounts, feedback, health, levels, moderation, pages, speedruns
+from studio.server.routers import accounts, feedback, health, intricacy, levels, moderation, pages, speedruns
 from studio.server.verifier import VerifierPool
 
 log = logging.getLogger("studio.server")
 ROUTERS = (health.router, accounts.router, moderation.router, feedback.router, speedruns.router,
-           levels.router, pages.router)
+           levels.router, pages.router, intricacy.router)
 
 
 def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:

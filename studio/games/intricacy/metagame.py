@@ -48,6 +48,22 @@ def normal_codename(codename: str) -> str:
     return text.upper()
 
 
+def split_solution(data: bytes) -> tuple[bytes, str]:
+    """A .lock file as other players get it, without its ``solution:`` header line, and that
+    line's moves ("" when it has none). Lines are only removed, so the rest stays byte for byte."""
+    lines = data.splitlines(keepends=True)
+    kept, solution = [], ""
+    in_header = True
+    for number, line in enumerate(lines):
+        if in_header and number > 0 and not line.strip():
+            in_header = False
+        if in_header and number > 0 and line.startswith(b"solution:"):
+            solution = line[len(b"solution:"):].decode("utf-8", "replace").strip()
+            continue
+        kept.append(line)
+    return b"".join(kept), solution
+
+
 @dataclass(frozen=True)
 class LockRecord:
     """A lock put in a slot. ``retired`` once it left the slot."""

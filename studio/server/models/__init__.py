@@ -7,5 +7,7 @@ from studio.server.models.levels import COLLECTIONS, Level
 from studio.server.models.feedback import Comment, Rating
 from studio.server.models.speedruns import Speedrun
 from studio.server.models.limits import RateEvent
+from studio.server.models.intricacy import IntricacyLock, IntricacyNote, IntricacyPlayer, IntricacyTurn
 
-__all__ = ["Base", "Account", "Token", "COLLECTIONS", "Level", "Comment", "Rating", "Speedrun", "RateEvent"]
+__all__ = ["Base", "Account", "Token", "COLLECTIONS", "Level", "Comment", "Rating", "Speedrun", "RateEvent",
+           "IntricacyPlayer", "IntricacyLock", "IntricacyNote", "IntricacyTurn"]
