@@ -300,3 +300,23 @@ def test_records_that_break_the_rules_are_refused():
     with pytest.raises(MetagameError, match="behind its author's own"):
         Metagame.from_records(["AAA", "BBB"], [LockRecord(1, "AAA", 0), LockRecord(2, "BBB", 0)],
                               [Note(1, "BBB", 1, 1)])
+
+
+# ---- a lock as other players get it ---------------------------------------------------------
+
+def test_a_lock_is_served_without_its_solution_line_and_otherwise_unchanged():
+    from pathlib import Path
+
+    from studio.games.intricacy.lockfile import load_lock
+    from studio.games.intricacy.metagame import split_solution
+
+    data = (Path(__file__).resolve().parent.parent / "levels" / "intricacy" / "02-balls.lock").read_bytes()
+    served, solution = split_solution(data)
+    assert solution == "weeeexa"
+    assert served == data.replace(b"solution: weeeexa\n", b"")
+    level = load_lock(served)
+    assert level.solution == "" and level.lock == load_lock(data).lock
+    assert split_solution(served) == (served, "")
+    # A map or description line that happens to read "solution:" is not the header's.
+    tricky = data.replace(b"solution: weeeexa\n", b"description: x\n solution: not this one\n")
+    assert split_solution(tricky) == (tricky, "")
