@@ -182,6 +182,12 @@ def test_codenames_three_letters_unique_and_registered_once(server):
     status, body = zed.request("PUT", "/api/intricacy/codename", {"codename": "ZZZ"})
     assert status == 409 and "account name, ZED" in body["detail"]
     assert zed.get("/api/intricacy/codename") == (200, {"codename": "ZED"})
+    # An account named after a codename registered before it existed chooses another.
+    assert other.request("PUT", "/api/intricacy/codename", {"codename": "qqq"}) == (200, {"codename": "QQQ"})
+    late = anonymous.sign_up("Qqq")
+    status, body = late.get("/api/intricacy/codename")
+    assert status == 409 and "taken by another player" in body["detail"]
+    assert late.request("PUT", "/api/intricacy/codename", {"codename": "qqr"}) == (200, {"codename": "QQR"})
 
 
 def test_a_lock_goes_in_a_slot_only_with_a_solution_that_opens_it(server):

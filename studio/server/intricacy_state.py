@@ -73,7 +73,8 @@ def player_of(session: Session, account: Account) -> IntricacyPlayer:
 
 def register_codename(session: Session, account: Account, wanted: str) -> IntricacyPlayer:
     """``PUT codename``: once per account, three letters, unique ignoring case; an account
-    whose name is three letters plays under that name."""
+    whose name is three letters plays under that name, unless another player took it first
+    (an account made after that player registered it)."""
     try:
         codename = normal_codename(wanted)
     except MetagameError as error:
@@ -84,7 +85,7 @@ def register_codename(session: Session, account: Account, wanted: str) -> Intric
             raise HTTPException(409, f"your codename is {player.codename}: a codename is registered once")
         return player
     own = own_name_codename(account)
-    if own is not None and own != codename:
+    if own is not None and own != codename and not _taken(session, own):
         raise HTTPException(409, f"your codename is your account name, {own}")
     other = session.scalar(select(Account.id).where(Account.name_key == codename.lower(), Account.id != account.id))
     if other is not None:
@@ -98,7 +99,7 @@ def _add_player(session: Session, account: Account, codename: str, taken: str) -
     if player is not None:
         session.rollback()
         return player
-    if session.scalar(select(IntricacyPlayer.id).where(IntricacyPlayer.codename == codename)) is not None:
+    if _taken(session, codename):
         session.rollback()
         raise HTTPException(409, taken)
     player = IntricacyPlayer(account_id=account.id, codename=codename)
@@ -109,3 +110,7 @@ def _add_player(session: Session, account: Account, codename: str, taken: str) -
         session.rollback()
         raise HTTPException(409, taken) from None
     return player
+
+
+def _taken(session: Session, codename: str) -> bool:
+    return session.scalar(select(IntricacyPlayer.id).where(IntricacyPlayer.codename == codename)) is not None
