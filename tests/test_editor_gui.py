@@ -153,7 +153,9 @@ def test_copy_paste_and_cut(qtbot, window):
     drag(pane, [(0, 0), (0, 0)], button=Qt.MouseButton.RightButton)
     key(qtbot, window, "Ctrl+C")
     drag(pane, [(6, 6), (6, 6)], button=Qt.MouseButton.RightButton)
-    key(qtbot, window, "Ctrl+V")
+    key(qtbot, window, "Ctrl+V")  # the copied cells follow the cursor, here over (6, 6)...
+    assert level.tiles[level.index(6, 6)] != T.GREEN
+    key(qtbot, window, "Return")  # ...and Enter puts them down
     assert level.tiles[level.index(6, 6)] == T.GREEN
     drag(pane, [(0, 0), (0, 0)], button=Qt.MouseButton.RightButton)
     key(qtbot, window, "Ctrl+X")

@@ -147,7 +147,10 @@ def test_the_new_level_dialog_offers_each_game_its_own_sizes(qtbot, window, monk
     dialog.game_box.setCurrentIndex(dialog.game_box.findData("intricacy"))
     width, height = dialog.width_box, dialog.height_box
     assert (width.value(), height.value()) == (9, 9)
-    assert (width.minimum(), width.maximum(), width.singleStep()) == (5, 17, 2)
+    assert (width.minimum(), width.singleStep()) == (5, 2)
+    width.setValue(19)  # past the limit: kept, and refused with the limit said
+    assert "5 to 17" in dialog.problem.text()
+    width.setValue(9)
     assert not height.isEnabled() and width.suffix() == " hexes"
     assert "5 to 17 hexes" in dialog.size_note.text() and "size 2 to 8" in dialog.size_note.text()
     width.setValue(13)

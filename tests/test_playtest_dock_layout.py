@@ -41,9 +41,11 @@ def settle(qtbot) -> None:
 
 
 def squeeze(qtbot, window, dock) -> None:
-    """Ask for a 1-pixel dock: the main window gives it its minimum size instead."""
+    """Ask for a 1-pixel dock and a window as short as it goes: the dock gets its minimum
+    size instead (it has the column's whole height, its neighbours being tabs)."""
     window.resizeDocks([dock], [1], Qt.Orientation.Horizontal)
     window.resizeDocks([dock], [1], Qt.Orientation.Vertical)
+    window.resize(window.width(), 1)
     settle(qtbot)
 
 

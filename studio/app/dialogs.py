@@ -28,6 +28,10 @@ def ok_cancel_buttons(dialog: QDialog) -> QDialogButtonBox:
     buttons.rejected.connect(dialog.reject)
     return buttons
 
+
+TYPED_MAXIMUM = 9999  # what the size boxes take in, so a size past the game's limit is seen
+
+
 class NewLevelDialog(QDialog):
     """A game and a size; the size boxes follow the chosen game's ``new_level_size`` rule
     (its default, bounds and step, and whether the height is the width), with its note."""
@@ -43,6 +47,7 @@ class NewLevelDialog(QDialog):
         self.width_box = QSpinBox()
         self.height_box = QSpinBox()
         self.width_box.valueChanged.connect(self._width_changed)
+        self.height_box.valueChanged.connect(lambda _: self.problem.setText(self.size_problem() or ""))
         form.addRow("&Game:", self.game_box)
         form.addRow("&Width:", self.width_box)
         form.addRow("&Height:", self.height_box)
@@ -68,7 +73,9 @@ class NewLevelDialog(QDialog):
             return
         rule = self.game().new_level_size
         for box, value in ((self.width_box, rule.default[0]), (self.height_box, rule.default[1])):
-            box.setRange(rule.minimum, rule.maximum)
+            # Wider than the game's range, so a number typed past the limit is kept and refused
+            # with the limit said, not silently cut (120 read as 12).
+            box.setRange(rule.minimum, max(rule.maximum, TYPED_MAXIMUM))
             box.setSingleStep(rule.step)
             box.setSuffix(f" {rule.unit}")
             box.setValue(value)
@@ -81,10 +88,26 @@ class NewLevelDialog(QDialog):
     def _width_changed(self, width: int) -> None:
         if self.games and self.game().new_level_size.equal:
             self.height_box.setValue(width)
+        self.problem.setText(self.size_problem() or "")
+
+    def size_problem(self) -> str | None:
+        """The size entered beyond the game's limits, said with them, or None (the game's
+        ``new_level`` still has the last word: an even lock size, say)."""
+        rule, game = self.game().new_level_size, self.game()
+        for name, box in (("width", self.width_box), ("height", self.height_box)):
+            value = box.value()
+            if not rule.minimum <= value <= rule.maximum:
+                return (f"{game.name} levels are {rule.minimum} to {rule.maximum} {rule.unit} in {name}, "
+                        f"not {value}.")
+        return None
 
     def accept(self) -> None:
         from studio.core.errors import LevelLimitError
 
+        problem = self.size_problem()
+        if problem is not None:
+            self.problem.setText(problem)
+            return
         try:
             self.level = self.game().new_level(self.width_box.value(), self.height_box.value())
         except LevelLimitError as error:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from studio.editor import selection_ops
 from studio.editor.scene import LevelScene
-from studio.editor.tools import ALL_TOOLS
+from studio.editor.toolbox import ALL_TOOLS
 from studio.editor.view import LevelView
 from studio.model.document import LevelDocument
 

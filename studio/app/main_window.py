@@ -19,12 +19,16 @@ from studio.app.plain_text import ask, tooltip_text, warn
 from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
-from studio.editor.tools import ALL_TOOLS
+from studio.core.properties import level_title
+from studio.editor.stamp import start_paste
+from studio.editor.toolbox import ALL_TOOLS
 from studio.model import commands
 from studio.model.document import LevelDocument
 from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
 from studio.app.window_layout import install_window_layout
+from studio.app.export_image import install_export_image
+from studio.app.open_dialog import choose_levels
 from studio.app.exporting import install_export
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -66,6 +70,7 @@ class MainWindow(QMainWindow):
         self.solving = install_solving(self)
         self.file_safety = install_file_safety(self)
         self.exporting = install_export(self)
+        self.export_image = install_export_image(self)
         self.window_layout = install_window_layout(self)  # last: it arranges every dock made above
 
     # -- construction ---------------------------------------------------------------
@@ -243,6 +248,9 @@ class MainWindow(QMainWindow):
         document.entitiesChanged.connect(lambda pane=pane: self._refresh_bots(pane))
         document.levelReplaced.connect(lambda pane=pane: self._refresh_bots(pane))
         document.propertiesChanged.connect(lambda pane=pane: self._refresh_palette_icons(pane))
+        document.propertiesChanged.connect(self._update_titles)  # the tab shows the level's title
+        # The status bar describes the cell under the cursor: an edit there (a link removed) changes it.
+        document.changed.connect(lambda pane=pane: self._show_cell(pane, pane.scene.hover_cell))
         index = self.tabs.addTab(pane, document.display_name())
         self.tabs.setCurrentIndex(index)
         current = self.tool_group.checkedAction()
@@ -297,11 +305,8 @@ class MainWindow(QMainWindow):
             self.add_document(LevelDocument(dialog.game(), dialog.level))
 
     def open_dialog(self) -> None:
-        patterns = " ".join(p for game in all_games() for p in game.file_patterns)
-        filters = [f"All levels ({patterns})"] + [f"{g.name} ({' '.join(g.file_patterns)})" for g in all_games()]
         start = str(self.current_pane().document.path.parent) if self.current_pane() and self.current_pane().document.path else ""
-        paths, _ = QFileDialog.getOpenFileNames(self, "Open Level", start, ";;".join(filters + ["All files (*)"]))
-        for path in paths:
+        for path in choose_levels(self, start):  # with a preview: the level's picture and title
             self.open_file(path)
 
     def open_file(self, path: str | Path) -> EditorPane | None:
@@ -420,7 +425,7 @@ class MainWindow(QMainWindow):
         # Choosing a bot goes to the bot tool; choosing a tile leaves it for the brush.
         if item.kind == "bot" and tool != "bot":
             self.set_tool("bot")
-        elif item.kind == "tile" and tool in ("bot", "eraser", "player", "link", "select"):
+        elif item.kind == "tile" and tool in ("bot", "eraser", "player", "link", "select", "stamp"):
             self.set_tool("brush")
         self.statusBar().showMessage(f"Drawing with: {item.name}", 3000)
 
@@ -453,6 +458,8 @@ class MainWindow(QMainWindow):
         game_id, clip = self.clipboard
         if game_id != pane.document.game.id:
             self.show_problem("The clipboard holds cells of another game.")
+            return
+        if start_paste(self, pane, clip):  # the stamp under the cursor: a click puts it down
             return
         problem = pane.paste(clip)
         if problem:
@@ -539,8 +546,10 @@ class MainWindow(QMainWindow):
     def _update_titles(self) -> None:
         for index, pane in enumerate(self.panes()):
             mark = "*" if pane.document.is_modified else ""
-            self.tabs.setTabText(index, pane.document.display_name() + mark)
-            self.tabs.setTabToolTip(index, tooltip_text(str(pane.document.path or "not saved yet")))
+            title = level_title(pane.document.level)
+            self.tabs.setTabText(index, (title or pane.document.display_name()) + mark)
+            where = str(pane.document.path or "not saved yet")
+            self.tabs.setTabToolTip(index, tooltip_text(f"{title}\n{where}" if title else where))
         pane = self.current_pane()
         if pane is None:
             self.setWindowTitle("Puzzle Level Studio")

@@ -88,6 +88,7 @@ class Outcome:
 
     kind: str = PLAYING
     reason: str = ""
+    ending: str = ""  # the word for how a DEAD game ended ("paradox" in ChronoShift); "" says "dead"
 
     @property
     def finished(self) -> bool:
@@ -350,12 +351,14 @@ class Verification:
 
 
 def describe_outcome(outcome: Outcome, move_count: int, finished_only: bool = True) -> str:
-    """"playing", "won at move N", "dead at move N: why" (or, for a solution that
-    never finishes, "open after N moves" when ``finished_only`` is false)."""
+    """"playing", "won at move N", "dead at move N: why" ("paradox at move N" where the game
+    names its ending so), or, for a solution that never finishes, "open after N moves"
+    when ``finished_only`` is false."""
     if outcome.kind == WON:
         return f"won at move {move_count}" + (f": {outcome.reason}" if outcome.reason else "")
     if outcome.kind == DEAD:
-        return f"dead at move {move_count}" + (f": {outcome.reason}" if outcome.reason else "")
+        ending = outcome.ending or "dead"
+        return f"{ending} at move {move_count}" + (f": {outcome.reason}" if outcome.reason else "")
     if not finished_only:
         return f"open after {move_count} moves"
     return "playing"

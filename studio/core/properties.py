@@ -42,3 +42,9 @@ def specs_of(level) -> list[PropertySpec]:
     if describe is not None:
         return list(describe())
     return [PropertySpec(name, f"&{name.capitalize()}") for name in level.properties()]
+
+
+def level_title(level) -> str:
+    """The level's title as its game names it (its "title", else its "name"); "" when it has none."""
+    values = level.properties()
+    return str(values.get("title") or values.get("name") or "").strip()

@@ -112,3 +112,8 @@ class EditorScene(QGraphicsScene):
 
     def leave(self) -> None:
         self._set_hover(-1)
+
+    def tool_key(self, key) -> bool:
+        """Offer a key pressed on the canvas to the current tool (the stamp's Enter, Esc)."""
+        handler = getattr(self.tool, "key", None)
+        return bool(handler is not None and handler(self, key))

@@ -48,6 +48,10 @@ class Tool:
     def hover(self, scene: LevelScene, cell: int) -> None:
         pass
 
+    def key(self, scene: LevelScene, key) -> bool:
+        """A key pressed on the canvas (Enter, Esc); True when the tool used it."""
+        return False
+
 
 def report_limit(scene: LevelScene, error: LevelLimitError) -> None:
     """Tell the user an edit would break the game's limits (the window shows ``limitReached``)."""
@@ -252,6 +256,12 @@ class LinkTool(Tool):
         self.cancel(scene)
         super().deactivate(scene)
 
+    def key(self, scene, key):
+        if key == Qt.Key.Key_Escape and self.source is not None:
+            self.cancel(scene)
+            return True
+        return False
+
     def cancel(self, scene):
         self.source = None
         scene.links_item.highlight = None
@@ -321,4 +331,5 @@ class SelectTool(Tool):
         scene.end_selection()
 
 
-ALL_TOOLS = (BrushTool, RectangleTool, FloodFillTool, EraserTool, SelectTool, PlayerStartTool, BotTool, LinkTool)
+# The whole set, with the tools of other modules, is studio/editor/toolbox.py's ALL_TOOLS.
+BASIC_TOOLS = (BrushTool, RectangleTool, FloodFillTool, EraserTool, SelectTool, PlayerStartTool, BotTool, LinkTool)

@@ -100,6 +100,9 @@ class LevelView(QGraphicsView):
 
     def keyPressEvent(self, event) -> None:
         key = event.key()
+        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier == Qt.KeyboardModifier.NoModifier
+        if plain and self.level_scene.tool_key(Qt.Key(key)):
+            return
         if event.modifiers() == Qt.KeyboardModifier.NoModifier or event.modifiers() == Qt.KeyboardModifier.KeypadModifier:
             arrows = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
             if key in arrows:

@@ -66,7 +66,7 @@ class ChronoPlaytest:
             jumps = state.clone_count - 1
             return Outcome(OUTCOME_WON, f"score {state.score}, {jumps} time jump{'s' * (jumps != 1)}")
         if state.status == PARADOX:
-            return Outcome(DEAD, state.paradox.message)
+            return Outcome(DEAD, state.paradox.message, ending="paradox")  # as `studio verify` says
         return Outcome(PLAYING)
 
     def status_text(self, state: ChronoState) -> str:

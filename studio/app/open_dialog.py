@@ -1,0 +1,76 @@
+"""File > Open: the file dialog with a preview beside the list: the chosen level's picture,
+its title, game, size and author, so a folder of numbered files can be told apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+
+from studio.app.level_preview import PreviewLabel
+from studio.app.plain_text import plain_label
+from studio.core.errors import LevelFormatError
+from studio.core.game import all_games, game_for_path
+from studio.core.properties import level_title
+from studio.core.reading import read_level
+
+PREVIEW_SIDE = 220
+
+
+def level_filters() -> str:
+    patterns = " ".join(p for game in all_games() for p in game.file_patterns)
+    filters = [f"All levels ({patterns})"] + [f"{g.name} ({' '.join(g.file_patterns)})" for g in all_games()]
+    return ";;".join(filters + ["All files (*)"])
+
+
+class OpenLevelDialog(QFileDialog):
+    def __init__(self, parent=None, start: str = ""):
+        super().__init__(parent, "Open Level", start, level_filters())
+        # Qt's own dialog: a native one has no room for the preview.
+        self.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        self.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        panel = QWidget()
+        panel.setObjectName("open_preview")
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(8, 0, 0, 0)
+        self.preview = PreviewLabel(PREVIEW_SIDE)
+        self.title = plain_label()
+        self.title.setStyleSheet("font-weight: 600;")
+        self.title.setWordWrap(True)
+        self.details = plain_label()
+        self.details.setWordWrap(True)
+        for widget in (self.preview, self.title, self.details):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        panel.setFixedWidth(PREVIEW_SIDE + 12)
+        grid = self.layout()
+        grid.addWidget(panel, 0, grid.columnCount(), grid.rowCount(), 1)
+        self.currentChanged.connect(self.show_preview)
+        self.show_preview("")
+
+    def show_preview(self, path: str) -> None:
+        """The level at ``path`` pictured, with its title; a note when it is not a level."""
+        self.title.setText("")
+        self.details.setText("")
+        file = Path(path) if path else None
+        game = game_for_path(file) if file is not None and file.is_file() else None
+        if game is None:
+            self.preview.show_text("Choose a level to see it here.")
+            return
+        try:
+            level = game.load(read_level(file, game))
+        except (OSError, LevelFormatError, ValueError) as error:
+            self.preview.show_text(f"{file.name} cannot be read: {getattr(error, 'strerror', None) or error}")
+            return
+        self.preview.show_level(game, level)
+        self.title.setText(level_title(level) or file.name)
+        author = str(level.properties().get("author") or "").strip()
+        size = f"{level.width} x {level.height}" if hasattr(level, "height") else ""
+        self.details.setText(" · ".join(part for part in (game.name, size, f"by {author}" if author else "")
+                                        if part))
+
+
+def choose_levels(parent, start: str = "") -> list[str]:
+    """The level files the user chose to open ([] when cancelled)."""
+    dialog = OpenLevelDialog(parent, start)
+    return dialog.selectedFiles() if dialog.exec() else []

@@ -1,0 +1,12 @@
+"""Every square-grid editing tool, in toolbar order: the first ones (tools.py) and the
+ones Tiled users reach for, each in its own module."""
+
+from __future__ import annotations
+
+from studio.editor.stamp import StampTool
+from studio.editor.tools import (
+    BotTool, BrushTool, EraserTool, FloodFillTool, LinkTool, PlayerStartTool, RectangleTool, SelectTool,
+)
+
+ALL_TOOLS = (BrushTool, StampTool, RectangleTool, FloodFillTool, EraserTool, SelectTool,
+             PlayerStartTool, BotTool, LinkTool)
