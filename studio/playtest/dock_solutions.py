@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from shiboken6 import isValid
 
@@ -215,7 +216,10 @@ class DockSolutions:
         try:
             self.save_solution(name.strip() or default, target)
         except (ValueError, OSError) as error:
-            QMessageBox.warning(self, "Cannot save the solution", str(getattr(error, "strerror", None) or error))
+            box = QMessageBox(QMessageBox.Icon.Warning, "Cannot save the solution",
+                              str(getattr(error, "strerror", None) or error), QMessageBox.StandardButton.Ok, self)
+            box.setTextFormat(Qt.TextFormat.PlainText)  # the reason may quote a file's name or text
+            box.exec()
         self.board.setFocus()
 
     def stored_solutions(self, source: Path | None = None) -> list[tuple[StoredSolution, Verification]]:

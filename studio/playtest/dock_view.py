@@ -5,6 +5,7 @@ wiring and the commands; ``DockSolutions`` (dock_solutions.py) saving and loadin
 from __future__ import annotations
 
 import qtawesome as qta
+from PySide6 import QtGui
 from PySide6.QtCore import QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QFrame, QHBoxLayout, QLabel, QMenu, QSizePolicy, QSlider, QToolButton, QVBoxLayout,
@@ -81,6 +82,7 @@ class DockView(QDockWidget):
         header = QHBoxLayout()
         self.title_label = QLabel()
         self.title_label.setObjectName("playtest_title")
+        self.title_label.setTextFormat(Qt.TextFormat.PlainText)  # a level's title, from its file
         self.title_label.setStyleSheet("font-weight: 600;")
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         header.addWidget(self.title_label, 1)
@@ -139,6 +141,7 @@ class DockView(QDockWidget):
         layout.addLayout(counters)
         self.status_label = QLabel()
         self.status_label.setObjectName("playtest_status")
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # it quotes errors and names files
         self.status_label.setWordWrap(True)
         self.status_label.setStyleSheet("color: #b9bec8;")
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -234,7 +237,7 @@ class DockView(QDockWidget):
             f"QLabel {{ background: {background}; color: {foreground}; border-radius: 6px; padding: 3px 10px;"
             " font-weight: 600; }")
         self.outcome_label.setText(session.outcome_text if playable else "not playing")
-        self.outcome_label.setToolTip(session.outcome_text if playable else "")
+        self.outcome_label.setToolTip(QtGui.Qt.convertFromPlainText(session.outcome_text) if playable else "")
         if playable:
             ahead = f" / {session.length}" if session.length != session.position else ""
             self.move_label.setText(f"Move {session.position}{ahead}")

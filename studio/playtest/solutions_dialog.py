@@ -31,6 +31,7 @@ class SolutionsDialog(QDialog):
         self.source: Path | None = None
 
         self.where_label = QLabel()
+        self.where_label.setTextFormat(Qt.TextFormat.PlainText)  # it names files
         self.where_label.setWordWrap(True)
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)

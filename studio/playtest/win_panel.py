@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import qtawesome as qta
+from PySide6 import QtGui
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
@@ -71,6 +72,7 @@ class WinPanel(QFrame):
         trophy.setPixmap(qta.icon("fa5s.trophy", color="#ffd60a").pixmap(18, 18))
         self.headline = QLabel()
         self.headline.setObjectName("win_headline")
+        self.headline.setTextFormat(Qt.TextFormat.PlainText)
         top.addWidget(trophy)
         top.addWidget(self.headline, 1)
         layout.addLayout(top)
@@ -116,6 +118,7 @@ class WinPanel(QFrame):
 
         self.note = QLabel()
         self.note.setObjectName("win_note")
+        self.note.setTextFormat(Qt.TextFormat.PlainText)  # it names files
         self.note.setWordWrap(True)
         self.note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.note)
@@ -158,7 +161,7 @@ class WinPanel(QFrame):
         self.note.style().polish(self.note)
         if offer.next_level is not None:
             self.next_button.setText(f"Open next level: {offer.next_level_name or Path(offer.next_level).name}")
-            self.next_button.setToolTip(str(offer.next_level))
+            self.next_button.setToolTip(QtGui.Qt.convertFromPlainText(str(offer.next_level)))  # a path, not HTML
         self.next_button.setVisible(offer.next_level is not None)
         self.show()
 
