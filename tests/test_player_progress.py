@@ -83,8 +83,8 @@ def test_laby_high_scores_follow_the_manual(tmp_path):
     record = store.record_win(played, parse_moves(LABY_WIN), LABY_WIN, "Ann Player")
     # Score = the moves it took; lower is better; a tie goes after the score already there;
     # the name is one word.
-    assert [(row.rank, row.score, row.player, row.mine) for row in record.table] == [
-        (1, 7, "designer", False), (2, 7, "Ann_Player", True), (3, 30, "slowcoach", False)]
+    assert [(row.rank, row.score, row.player, row.new) for row in record.table] == [
+        (1, "7", "designer", False), (2, "7", "Ann_Player", True), (3, "30", "slowcoach", False)]
     text = store.path.read_text()
     assert f"level {played.md5} {played.file}\nhighscore 7 Ann_Player\n" in text
     assert parse_scores(text) == {played.md5: [(7, "Ann_Player")]}

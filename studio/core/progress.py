@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
 from studio.core.files import write_atomic
+from studio.core.playtest_adapter import ScoreRow
 
 BEST_SOLUTIONS_FILE = "best-solutions.json"
 
@@ -36,26 +37,16 @@ class PlayedLevel:
 
 
 @dataclass(frozen=True)
-class ScoreEntry:
-    """One row of a high-score table: ``rank`` from 1, ``score``, ``player``; ``mine``
-    marks the win just recorded."""
-
-    rank: int
-    score: int
-    player: str
-    mine: bool = False
-
-
-@dataclass(frozen=True)
 class WinRecord:
     """What recording a win did: ``message`` for the player ("Saved in player.esp"),
     the ``score`` of this win and the ``best`` score kept for the level (lower is better
-    in every game here), and a high-score ``table`` when the game keeps one."""
+    in every game here), and a high-score ``table`` when the game keeps one (the row
+    ``new`` is this win)."""
 
     message: str
     score: int
     best: int
-    table: tuple[ScoreEntry, ...] = ()
+    table: tuple[ScoreRow, ...] = ()
 
 
 class ProgressStore(Protocol):

@@ -10,7 +10,7 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout
 
-from studio.core.progress import ScoreEntry
+from studio.core.playtest_adapter import ScoreRow
 from studio.player.theme import ACCENT, MUTED, SOLVED
 
 
@@ -45,7 +45,7 @@ class WinScreen(QFrame):
         self.has_next = False
         self.hide()
 
-    def show_win(self, headline: str, details: str, table: tuple[ScoreEntry, ...], next_title: str | None) -> None:
+    def show_win(self, headline: str, details: str, table: tuple[ScoreRow, ...], next_title: str | None) -> None:
         self.headline.setText(headline)
         self.details.setText(details)
         self.table.setText(_table_html(table))
@@ -79,12 +79,12 @@ class WinScreen(QFrame):
         event.accept()
 
 
-def _table_html(table: tuple[ScoreEntry, ...]) -> str:
+def _table_html(table: tuple[ScoreRow, ...]) -> str:
     if not table:
         return ""
     rows = ["<tr><th align='right'>#</th><th align='right'>&nbsp;Moves&nbsp;</th><th align='left'>Player</th></tr>"]
     for entry in table:
-        style = f" style='color:{SOLVED}; font-weight:700'" if entry.mine else ""
+        style = f" style='color:{SOLVED}; font-weight:700'" if entry.new else ""
         rows.append(f"<tr{style}><td align='right'>{entry.rank}</td><td align='right'>&nbsp;{entry.score}&nbsp;</td>"
-                    f"<td>{escape(entry.player)}{' ◀' if entry.mine else ''}</td></tr>")
+                    f"<td>{escape(entry.player)}{' ◀' if entry.new else ''}</td></tr>")
     return "<table cellspacing='4'>" + "".join(rows) + "</table>"

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Sequence
 
 from studio.core.files import write_atomic
-from studio.core.progress import PlayedLevel, ScoreEntry, WinRecord, unreadable_file_note
+from studio.core.progress import PlayedLevel, WinRecord, unreadable_file_note
+from studio.core.playtest_adapter import ScoreRow
 from studio.games.laby.engine import initial_state, play_solution
 from studio.games.laby.level import HighScore, make_high_score
 from studio.games.laby.playtest import player_word
@@ -83,10 +84,10 @@ class HighScoreProgress:
         self.files[played.md5] = played.file
         self._write()
         rank = 1 + sum(1 for entry in before if entry.score <= verdict.score)
-        table = [ScoreEntry(0, entry.score, entry.player) for entry in before]
-        table.insert(rank - 1, ScoreEntry(rank, verdict.score, name, mine=True))
-        table = [ScoreEntry(number, row.score, row.player, row.mine) for number, row in enumerate(table, start=1)]
-        shown = tuple(row for row in table if row.rank <= TABLE_ROWS or row.mine)
+        table = [ScoreRow(0, str(entry.score), entry.player) for entry in before]
+        table.insert(rank - 1, ScoreRow(rank, str(verdict.score), name, new=True))
+        table = [ScoreRow(number, row.score, row.player, row.new) for number, row in enumerate(table, start=1)]
+        shown = tuple(row for row in table if row.rank <= TABLE_ROWS or row.new)
         best = min(entry.score for entry in mine)
         return WinRecord(f"High score {verdict.score} for {name}, rank {rank} (kept in {self.path.name}).",
                          verdict.score, best, shown)
