@@ -89,8 +89,7 @@ class ExportController(QObject):
         from studio.app.export_dialog import ExportDialog
 
         start = self.default_levels()
-        output = str(start[0].parent.parent / "exported") if start else str(Path.home() / "exported-games")
-        dialog = ExportDialog(self.window, start, self.open_levels, output)
+        dialog = ExportDialog(self.window, start, self.open_levels, str(Path.home() / "Exported Games"))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.playRequested.connect(self.play)
         dialog.destroyed.connect(lambda: self.dialogs.remove(dialog) if dialog in self.dialogs else None)
