@@ -3,10 +3,11 @@ ones Tiled users reach for, each in its own module."""
 
 from __future__ import annotations
 
+from studio.editor.shapes import EllipseTool, LineTool, OutlineRectangleTool
 from studio.editor.stamp import StampTool
 from studio.editor.tools import (
     BotTool, BrushTool, EraserTool, FloodFillTool, LinkTool, PlayerStartTool, RectangleTool, SelectTool,
 )
 
-ALL_TOOLS = (BrushTool, StampTool, RectangleTool, FloodFillTool, EraserTool, SelectTool,
-             PlayerStartTool, BotTool, LinkTool)
+ALL_TOOLS = (BrushTool, StampTool, LineTool, RectangleTool, OutlineRectangleTool, EllipseTool, FloodFillTool,
+             EraserTool, SelectTool, PlayerStartTool, BotTool, LinkTool)

@@ -12,6 +12,8 @@ from PySide6.QtCore import QRectF, Qt
 
 from studio.core.errors import LevelLimitError
 from studio.core.grid import bundle_toggling_link, flood_region, is_link_source, link_targets, links_many, rect_cells
+from studio.core.game import PaletteItem
+from studio.editor.ghost import ghost_of
 from studio.editor.scene import CELL, LevelScene
 from studio.model import commands
 
@@ -82,6 +84,22 @@ class BrushTool(Tool):
 
     def value(self, scene: LevelScene) -> int | None:
         return current_tile(scene)
+
+    def activate(self, scene):
+        self.hover(scene, scene.hover_cell)
+
+    def deactivate(self, scene):
+        ghost_of(scene).clear()
+        super().deactivate(scene)
+
+    def hover(self, scene, cell):
+        """The ghost: what a click would paint, under the cursor."""
+        value = self.value(scene)
+        if cell < 0 or value is None:
+            ghost_of(scene).clear()
+            return
+        width = scene.document.level.width
+        ghost_of(scene).show_item([(cell % width, cell // width)], PaletteItem("tile", value, "", ""))
 
     def press(self, scene, cell, event):
         self.stroke = next(_strokes)
