@@ -425,7 +425,7 @@ class MainWindow(QMainWindow):
         # Choosing a bot goes to the bot tool; choosing a tile leaves it for the brush.
         if item.kind == "bot" and tool != "bot":
             self.set_tool("bot")
-        elif item.kind == "tile" and tool in ("bot", "eraser", "player", "link", "select", "stamp"):
+        elif item.kind == "tile" and tool in ("bot", "eraser", "player", "link", "select", "stamp", "wand", "same"):
             self.set_tool("brush")
         self.statusBar().showMessage(f"Drawing with: {item.name}", 3000)
 

@@ -8,6 +8,7 @@ from studio.editor.stamp import StampTool
 from studio.editor.tools import (
     BotTool, BrushTool, EraserTool, FloodFillTool, LinkTool, PlayerStartTool, RectangleTool, SelectTool,
 )
+from studio.editor.wand import MagicWandTool, SelectSameTileTool
 
 ALL_TOOLS = (BrushTool, StampTool, LineTool, RectangleTool, OutlineRectangleTool, EllipseTool, FloodFillTool,
-             EraserTool, SelectTool, PlayerStartTool, BotTool, LinkTool)
+             EraserTool, SelectTool, MagicWandTool, SelectSameTileTool, PlayerStartTool, BotTool, LinkTool)
