@@ -28,6 +28,7 @@ from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
 from studio.app.window_layout import install_window_layout
 from studio.app.export_image import install_export_image
+from studio.app.drawing import install_drawing
 from studio.app.open_dialog import choose_levels
 from studio.app.exporting import install_export
 
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.file_safety = install_file_safety(self)
         self.exporting = install_export(self)
         self.export_image = install_export_image(self)
+        self.drawing = install_drawing(self)  # Edit > Transform, the Overview dock
         self.window_layout = install_window_layout(self)  # last: it arranges every dock made above
 
     # -- construction ---------------------------------------------------------------

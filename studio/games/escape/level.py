@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from studio.core.errors import LevelLimitError
 from studio.games.escape.tiles import LINKED_TILES, MAX_BOTS, T, is_bomb
+from studio.games.escape.turning import turned_tile
 
 MAX_SIDE = 100
 MAX_CELLS = 2048
@@ -98,6 +99,12 @@ class EscapeLevel:
     def bundle_with_value(self, bundle: tuple[int, int, int], layer: int, value: int) -> tuple[int, int, int]:
         tile, otile, dest = bundle
         return (tile, value, dest) if layer == BIZARRO else (value, otile, dest)
+
+    def transformed_bundle(self, bundle: tuple[int, int, int], transform: str) -> tuple[int, int, int]:
+        """The cell's tiles turned as the selection holding them is flipped or rotated (an
+        arrow turns with it; see turning.py); the editor moves the destination itself."""
+        tile, otile, dest = bundle
+        return (turned_tile(tile, transform), turned_tile(otile, transform), dest)
 
     def bundle_value(self, bundle: tuple[int, int, int], layer: int) -> int:
         return bundle[1] if layer == BIZARRO else bundle[0]
