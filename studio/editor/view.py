@@ -7,6 +7,7 @@ from PySide6.QtGui import QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from studio.editor.scene import LevelScene
+from studio.editor.space_pan import SpacePan
 
 # Zoom steps give whole pixels per cell, so cells stay crisp and an edit repaints only its cell.
 CELL_PIXELS = (6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256)
@@ -32,6 +33,7 @@ class LevelView(QGraphicsView):
         self.setAcceptDrops(False)  # files dropped here reach the main window
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.space_pan = SpacePan(self)  # Space+drag moves the level instead of using the tool
 
     def paintEvent(self, event) -> None:
         # The scene's grid item reads this to paint only the cells under the region.
