@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from studio.app.anchor_picker import AnchorPicker, anchored_offset, resizes_with_anchor
 from studio.app.plain_text import plain_label
 from studio.app.property_fields import make_field
 from studio.core.game import Game
@@ -149,7 +150,12 @@ class PropertiesDialog(QDialog):
         self.height_box = QSpinBox(minimum=1, maximum=1000, value=level.height)
         form.addRow("&Width:", self.width_box)
         form.addRow("&Height:", self.height_box)
-        note = QLabel("Resizing keeps the top-left corner in place.")
+        self.anchor = AnchorPicker() if resizes_with_anchor(level) else None
+        if self.anchor is not None:
+            form.addRow("&Anchor:", self.anchor)
+            note = QLabel("Resizing keeps the anchor's part of the level in place.")
+        else:
+            note = QLabel("Resizing keeps the top-left corner in place.")
         note.setEnabled(False)
         self.problem = problem_label()
         buttons = ok_cancel_buttons(self)
@@ -169,9 +175,15 @@ class PropertiesDialog(QDialog):
                 changed[name] = value
         return changed
 
-    def new_size(self) -> tuple[int, int] | None:
+    def new_size(self) -> tuple[int, ...] | None:
+        """(width, height), and (left, top) after them when the anchor moves the old corner;
+        None when the size is unchanged."""
         size = (self.width_box.value(), self.height_box.value())
-        return None if size == (self.level.width, self.level.height) else size
+        old = (self.level.width, self.level.height)
+        if size == old:
+            return None
+        offset = anchored_offset(self.anchor.anchor(), old, size) if self.anchor is not None else (0, 0)
+        return size + offset if offset != (0, 0) else size
 
     def accept(self) -> None:
         from studio.core.errors import LevelLimitError

@@ -158,13 +158,16 @@ class ChangeProperties(QUndoCommand):
 
 
 class ResizeLevel(QUndoCommand):
-    """Width and height changed with the top-left corner fixed."""
+    """Width and height changed, the old top-left cell landing at (left, top) of the new
+    level (0, 0: the top-left corner fixed; the level's ``resized`` takes the offsets)."""
 
-    def __init__(self, document: LevelDocument, width: int, height: int):
+    def __init__(self, document: LevelDocument, width: int, height: int, left: int = 0, top: int = 0):
         super().__init__(f"Resize to {width}x{height}")
         self.document = document
         self.old_level = document.level
-        self.new_level = document.level.resized(width, height)  # raises LevelLimitError beyond the game's limits
+        offset = {"left": left, "top": top} if (left, top) != (0, 0) else {}
+        # raises LevelLimitError beyond the game's limits
+        self.new_level = document.level.resized(width, height, **offset)
 
     def redo(self) -> None:
         self.document.replace_level(self.new_level)

@@ -189,14 +189,16 @@ class EscapeLevel:
                 raise KeyError(name)
             setattr(self, name, str(value))
 
-    def resized(self, width: int, height: int) -> "EscapeLevel":
-        """A copy of the level resized with its top-left corner fixed; what falls outside is dropped."""
+    def resized(self, width: int, height: int, left: int = 0, top: int = 0) -> "EscapeLevel":
+        """A copy of the level resized with its old top-left cell at (left, top) of the new one
+        (0, 0: the top-left corner kept); what falls outside is dropped."""
         check_size(width, height)
         new = EscapeLevel.blank(width, height, self.title, self.author)
 
         def moved(index: int) -> int | None:
             x, y = self.xy(index)
-            return y * width + x if x < width and y < height else None
+            x, y = x + left, y + top
+            return y * width + x if 0 <= x < width and 0 <= y < height else None
 
         for index in range(self.width * self.height):
             target = moved(index)
@@ -206,7 +208,7 @@ class EscapeLevel:
             new_dest = moved(dest)
             new.tiles[target], new.otiles[target], new.dests[target] = tile, otile, new_dest if new_dest is not None else 0
         new.bots = [BotPlacement(moved(b.cell), b.kind) for b in self.bots if moved(b.cell) is not None]
-        px, py = self.player
+        px, py = self.player[0] + left, self.player[1] + top
         new.player = (px, py) if new.contains(px, py) else (0, 0)
         return new
 

@@ -189,13 +189,16 @@ class LabyLevel:
         else:
             self.colours[square] = pair
 
-    def resized(self, width: int, height: int) -> "LabyLevel":
-        """A copy resized with its top-left corner fixed; new squares are paths."""
+    def resized(self, width: int, height: int, left: int = 0, top: int = 0) -> "LabyLevel":
+        """A copy resized with the old top-left square at (left, top) of the new level (0, 0:
+        the top-left corner kept); new squares are paths."""
         check_size(width, height)
         new = LabyLevel.blank(width, height)
-        for y in range(min(height, self.height)):
-            row = self.squares[y * self.width: y * self.width + min(width, self.width)]
-            new.squares[y * width: y * width + len(row)] = row
+        for y in range(self.height):
+            for x in range(self.width):
+                nx, ny = x + left, y + top
+                if 0 <= nx < width and 0 <= ny < height:
+                    new.squares[ny * width + nx] = self.squares[y * self.width + x]
         new.name, new.author, new.nextlevel = self.name, self.author, self.nextlevel
         new.colours, new.high_scores = dict(self.colours), self.high_scores
         new.source = self.source  # so saving keeps the file's comments and layout
