@@ -8,7 +8,7 @@ emits ``cellsActivated`` with its cells (one, or a region's), which the window s
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 import qtawesome as qta
 
 from studio.app.plain_text import plain_label, tooltip_text
@@ -40,7 +40,11 @@ class ProblemsDock(QDockWidget):
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["Cell", "Problem", "Rule"])
         self.tree.setColumnWidth(0, 70)
-        self.tree.setColumnWidth(1, 380)
+        # The problem's text takes the width the dock has (it shares a narrow column of tabs).
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setWordWrap(True)
         self.tree.setMinimumHeight(40)
         self.tree.itemActivated.connect(self._activated)
