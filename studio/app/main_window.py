@@ -29,6 +29,7 @@ from studio.app.solving import install_solving
 from studio.app.window_layout import install_window_layout
 from studio.app.export_image import install_export_image
 from studio.app.drawing import install_drawing
+from studio.app.preferences_shortcuts import install_shortcuts
 from studio.app.open_dialog import choose_levels
 from studio.app.exporting import install_export
 
@@ -73,7 +74,8 @@ class MainWindow(QMainWindow):
         self.exporting = install_export(self)
         self.export_image = install_export_image(self)
         self.drawing = install_drawing(self)  # Edit > Transform, the Overview dock
-        self.window_layout = install_window_layout(self)  # last: it arranges every dock made above
+        self.window_layout = install_window_layout(self)  # it arranges every dock made above
+        self.shortcuts = install_shortcuts(self)  # last: the user's keys on every action made above
 
     # -- construction ---------------------------------------------------------------
     def _make_tool_actions(self) -> None:

@@ -2,7 +2,8 @@
 
 A page is a QWidget class with a ``title``, built as ``Page(settings, parent)``, whose
 ``apply(window)`` stores its values (through the studio's settings) and applies them
-to the open window. Add a page by naming it in ``PAGES``.
+to the open window; an optional ``check()`` returns why its values cannot be taken
+(the dialog then stays open on it) or None. Add a page by naming it in ``PAGES``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from studio.core.lazy import Lazy
 
 PAGES = (
     Lazy("studio.app.preferences_files:FilesPage"),
+    Lazy("studio.app.preferences_shortcuts:ShortcutsPage"),
 )
 
 
@@ -28,6 +30,16 @@ class PreferencesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(ok_cancel_buttons(self))
+
+    def accept(self) -> None:
+        # A page may refuse what was entered (a key given to two commands): it says why, and
+        # the dialog stays open on it.
+        for page in self.pages:
+            check = getattr(page, "check", None)
+            if check is not None and check() is not None:
+                self.tabs.setCurrentWidget(page)
+                return
+        super().accept()
 
     def apply(self, window) -> None:
         for page in self.pages:
