@@ -21,7 +21,7 @@ def level_or_404(session: Session, level_id: int) -> Level:
 
 def list_levels(session: Session, collection: str | None, game: str | None,
                 limit: int = 100, offset: int = 0) -> list[LevelOut]:
-    query = select(Level.id, Level.title, Level.game, Level.md5, Level.collection, Account.name) \
+    query = select(Level.id, Level.title, Level.game, Level.md5, Level.collection, Level.filename, Account.name) \
         .join(Account, Account.id == Level.author_id).order_by(Level.id.desc())
     if collection:
         query = query.where(Level.collection == collection)
@@ -31,7 +31,8 @@ def list_levels(session: Session, collection: str | None, game: str | None,
     ids = [row.id for row in rows]
     ratings, records = rating_summaries(session, ids), speedrun_records(session, ids)
     return [LevelOut(id=row.id, title=row.title, author=row.name, game=row.game, md5=row.md5,
-                     collection=row.collection, rating=ratings.get(row.id), speedrun=records.get(row.id))
+                     collection=row.collection, rating=ratings.get(row.id), speedrun=records.get(row.id),
+                     filename=row.filename)
             for row in rows]
 
 

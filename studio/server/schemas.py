@@ -115,10 +115,10 @@ class LevelOut(BaseModel):
     collection: str
     rating: RatingSummary | None
     speedrun: SpeedrunOut | None
+    filename: str = Field(description="the file's name as uploaded (for saving a download)")
 
 
 class LevelDetail(LevelOut):
-    filename: str
     description: str
     size: int
     created: When
