@@ -10,15 +10,18 @@ One module per part of the rules: ``movement`` (walking and Sokoban pushes),
 turn and the paradoxes it can cause), ``step`` (the player's action, scoring,
 time jumps, completion).
 
-Rules the READMEs leave open, as the original engine's results in the corpus
-(``expected.jsonl``) pin them:
+Rules the READMEs leave open, or state otherwise than the original engine
+plays them, as its results in the corpus pin them (``expected.jsonl`` for the
+hand-made levels, ``fuzz/expected.jsonl`` for random ones; tests/test_chrono_rules.py
+names the case that showed each):
 - Entering the time machine away from it is refused without a turn passing
   and without a point.
 - A one-time passage entered on turn t blocks entry from turn t + 1, and a
   clone still standing on it at the end of turn t + 1 is a paradox; things
   entering it together on one turn are fine.
 - A crate on a closed gate or a closed one-time passage is no paradox (only a
-  clone there is); it stays stuck until the gate opens (turn.py).
+  clone there is, whatever the original README says); it stays stuck until
+  the gate opens (turn.py).
 - A crate pushed onto the goal takes it, as a clone stepping onto it does
   (turn.py).
 - The crate buttons 'B' and 'P' are plain buttons: a clone presses them too

@@ -13,11 +13,12 @@ results on random levels: fuzz-1-269-0, fuzz-1-355-3 and fuzz-1-101-0 are
 completed with the goal only ever under a crate).
 
 A crate may end a turn on a closed gate or a closed one-time passage: that is
-no paradox, only a clone there is (the README's "nor can a clone or a crate
-share the same field" is about a clone and a crate together). The crate stays
-where it is, since pushing it means stepping onto its field, which is closed,
-until the gate opens again; a passage does not open again in that jump. (The
-original's results on random levels: fuzz-1-269-2 and fuzz-1-299-0 for gates,
+no paradox, only a clone there is, though the original README says "the
+solution may not cause a clone or crate to end its turn on a closed gate"
+(its engine checks only the clones). The crate stays where it is, since
+pushing it means stepping onto its field, which is closed, until the gate
+opens again; a passage does not open again in that jump. (The original's
+results on random levels: fuzz-1-269-2 and fuzz-1-299-0 for gates,
 fuzz-1-43-3 for passages.)
 """
 
