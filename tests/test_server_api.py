@@ -179,6 +179,10 @@ BAD_REQUESTS = [
     ("POST", "/api/levels/1/ratings", b'{"difficulty": 11, "style": 0}'),
     ("GET", "/levels/999999", None),
     ("GET", "/collections/attic", None),
+    ("GET", "/collections/triage?game=%00", None),
+    ("GET", "/api/levels?game=%00", None),
+    ("GET", "/api/levels?game=chess", None),
+    ("POST", "/api/sessions", b'{"name": "someone", "password": "pass\\u0000word"}'),
 ]
 
 
@@ -208,6 +212,7 @@ def test_bad_uploads_and_feedback_from_a_signed_in_player_get_reasons(anonymous)
         assert 400 <= status < 500 and answer["detail"], (body.get("filename"), status, answer)
     assert player.post("/api/levels/1/comments", {"text": "   "})[0] == 422
     assert player.post("/api/levels/1/comments", {"text": "x" * 2001})[0] == 422
+    assert player.post("/api/levels/1/comments", {"text": "nul \x00 inside"})[0] == 422
     assert player.post("/api/levels/999999/speedruns", {"solution": "R"})[0] == 404
 
 

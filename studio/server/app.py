@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DataError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from studio.server.config import ServerConfig
@@ -68,6 +68,13 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError):
         return JSONResponse({"detail": describe_validation(error)}, status_code=422)
+
+    @app.exception_handler(DataError)
+    async def unstorable(request: Request, error: DataError):
+        # Validation should have caught it; the database's refusal is still the client's input.
+        log.warning("value refused by the database: %s", error)
+        return JSONResponse({"detail": "a value in the request cannot be stored (out of range or "
+                                       "holding characters the database refuses)"}, status_code=422)
 
     @app.exception_handler(OperationalError)
     async def database_busy(request: Request, error: OperationalError):

@@ -16,6 +16,15 @@ def _as_utc(value: datetime) -> datetime:
 
 When = Annotated[datetime, AfterValidator(_as_utc)]
 
+
+def _no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("NUL characters are not allowed")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_no_nul)]  # PostgreSQL stores no NUL in text, and no one types one
+
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 
 
@@ -26,7 +35,7 @@ class Strict(BaseModel):
 class Credentials(Strict):
     name: str = Field(min_length=2, max_length=40, pattern=NAME_PATTERN,
                       description="letters, digits, '_', '.', '-'; starts with a letter or digit")
-    password: str = Field(min_length=8, max_length=200)
+    password: Text = Field(min_length=8, max_length=200)
 
 
 class AccountOut(BaseModel):
@@ -42,10 +51,10 @@ class SessionOut(BaseModel):
 
 
 class Upload(Strict):
-    game: str = Field(min_length=1, max_length=20, description="a game id: escape, chrono, intricacy, laby")
-    filename: str = Field(min_length=1, max_length=100, description="the file's name; its extension must be the game's")
+    game: Text = Field(min_length=1, max_length=20, description="a game id: escape, chrono, intricacy, laby")
+    filename: Text = Field(min_length=1, max_length=100, description="the file's name; its extension must be the game's")
     data_base64: str = Field(min_length=1, max_length=400_000, description="the level file's bytes, base64")
-    solution: str = Field(default="", max_length=100_000,
+    solution: Text = Field(default="", max_length=100_000,
                           description="move letters, as `studio verify --solution` takes them; empty: "
                                       "the solution the level file itself stores (ChronoShift, Intricacy)")
 
@@ -57,8 +66,8 @@ class Uploaded(BaseModel):
 
 
 class LevelEdit(Strict):
-    title: str | None = Field(default=None, min_length=1, max_length=200)
-    description: str | None = Field(default=None, max_length=5_000)
+    title: Text | None = Field(default=None, min_length=1, max_length=200)
+    description: Text | None = Field(default=None, max_length=5_000)
 
 
 class CollectionMove(Strict):
@@ -79,7 +88,7 @@ class RatingSummary(BaseModel):
 
 
 class CommentIn(Strict):
-    text: str = Field(min_length=1, max_length=2_000)
+    text: Text = Field(min_length=1, max_length=2_000)
 
 
 class CommentOut(BaseModel):
@@ -90,7 +99,7 @@ class CommentOut(BaseModel):
 
 
 class SpeedrunIn(Strict):
-    solution: str = Field(min_length=1, max_length=100_000)
+    solution: Text = Field(min_length=1, max_length=100_000)
 
 
 class SpeedrunOut(BaseModel):

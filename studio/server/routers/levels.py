@@ -103,6 +103,8 @@ def levels(collection: str | None = Query(None, description="triage, official or
            session: Session = Depends(db_session)) -> list[LevelOut]:
     if collection is not None and collection not in COLLECTIONS:
         raise HTTPException(422, f"collection: one of {', '.join(COLLECTIONS)}")
+    if game is not None and game not in games_by_id():
+        raise HTTPException(422, f"game: one of {', '.join(games_by_id())}")
     return list_levels(session, collection, game, limit, offset)
 
 

@@ -38,10 +38,11 @@ def home() -> RedirectResponse:
 @router.get("/collections/{collection}", response_class=HTMLResponse)
 def collection(request: Request, collection: str, game: str | None = Query(None, max_length=20),
                session: Session = Depends(db_session)) -> HTMLResponse:
-    if collection not in COLLECTIONS:
-        return page(request, "error.html", 404, status="Not found",
-                    message=f"There is no collection called {collection!r}.")
     games = all_games()
+    if collection not in COLLECTIONS or (game and game not in {g.id for g in games}):
+        return page(request, "error.html", 404, status="Not found",
+                    message=f"There is no collection called {collection!r} with levels of {game!r}." if game
+                    else f"There is no collection called {collection!r}.")
     return page(request, "collection.html", collection=collection, blurb=BLURBS[collection], games=games,
                 game_names={g.id: g.name for g in games}, levels=list_levels(session, collection, game, 500, 0))
 
