@@ -165,12 +165,14 @@ class CommunityDock(QDockWidget):
                 f"{record['length']} by {record['player']}" if record else "—",
             ])
             item.setData(0, LEVEL_ROLE, level)
-            item.setSizeHint(0, QSize(THUMBNAIL.width() + 160, THUMBNAIL.height() + 6))
+            item.setSizeHint(0, QSize(THUMBNAIL.width() + 130, THUMBNAIL.height() + 6))
             self.levels.addTopLevelItem(item)
             if selected and selected["id"] == level["id"]:
                 item.setSelected(True)
         for column in range(1, 4):
             self.levels.resizeColumnToContents(column)
+        # The picture and the title (on two lines, the game under it), long titles elided.
+        self.levels.setColumnWidth(0, THUMBNAIL.width() + 130)
 
     def set_thumbnail(self, level_id: int, icon) -> None:
         for index in range(self.levels.topLevelItemCount()):
