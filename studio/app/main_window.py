@@ -32,6 +32,7 @@ from studio.app.drawing import install_drawing
 from studio.app.preferences_shortcuts import install_shortcuts
 from studio.app.open_dialog import choose_levels
 from studio.app.exporting import install_export
+from studio.app.metagame_controller import install_metagame
 from studio.app.community import install_community
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self.file_safety = install_file_safety(self)
         self.exporting = install_export(self)
         self.community = install_community(self)
+        self.metagame = install_metagame(self)  # Play > Intricacy Metagame
         self.export_image = install_export_image(self)
         self.drawing = install_drawing(self)  # Edit > Transform, the Overview dock
         self.window_layout = install_window_layout(self)  # it arranges every dock made above
