@@ -191,3 +191,16 @@ def test_every_real_and_bundled_file_saves_as_the_same_bytes(name, originals, lo
         level = read_within_bounds(load, data)
         if level is not None:  # the corpus's malformed levels are refused
             assert save(level) == data
+
+
+# Damage the property runs found once, kept so it stays handled.
+FOUND = {
+    "chrono .txt": [b"2D SuperFun!\n+++\n+S+\n+++\n\n\tnothing \n\nDescription: an indented 'nothing'\n"],
+}
+
+
+@pytest.mark.parametrize("name, data", [(name, data) for name, cases in FOUND.items() for data in cases])
+def test_damage_found_before_is_still_handled(name, data):
+    _, _, load, save = next(entry for entry in FORMATS if entry[0] == name)
+    level = read_within_bounds(load, data)
+    assert level is None or save(level) == data

@@ -96,6 +96,8 @@ def load_superfun(data: bytes) -> ChronoLevel:
         layout["gap_after_map"] = gap
         order, texts, style = _read_links(level, body, first + 1)
         layout.update(link_order=order, link_texts=texts, links_section=style)
+        if style == NOTHING:
+            layout["nothing_line"] = body[0]
         if sections:
             layout["gap_after_links"] = sections[0][2]
     else:
@@ -229,7 +231,7 @@ def dump_superfun(level: ChronoLevel) -> str:
     links = link_lines(level)
     meta = level.metadata.lines()
     if not links and (layout.links_section == "nothing" or (meta and layout.links_section != "omitted")):
-        links = [NOTHING]
+        links = [layout.nothing_line]
     if links:
         out += [*layout.gap_after_map, *links]
         if meta:
