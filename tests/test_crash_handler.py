@@ -47,7 +47,7 @@ def test_an_error_in_a_slot_shows_details_and_save_all_saves_the_levels(window, 
 
     answers = DialogAnswers(look_then_save)
     QTimer.singleShot(0, fail_in_a_slot)
-    qtbot.waitUntil(lambda: answers.done, timeout=5000)
+    qtbot.waitUntil(lambda: answers.done, timeout=20000)
     assert isinstance(answers.seen[0], QMessageBox) and "ZeroDivisionError: an unexpected bug" in answers.texts[0]
     assert len(copied) == 1
     assert not pane.document.is_modified and window.isVisible()  # saved, and still running
@@ -57,7 +57,7 @@ def test_an_error_in_a_slot_shows_details_and_save_all_saves_the_levels(window, 
 def test_the_same_error_again_at_once_is_counted_not_shown_again(window, qtbot, handler):
     answers = DialogAnswers("Continue")
     QTimer.singleShot(0, fail_in_a_slot)
-    qtbot.waitUntil(lambda: answers.done, timeout=5000)
+    qtbot.waitUntil(lambda: answers.done, timeout=20000)
     QTimer.singleShot(0, fail_in_a_slot)
     qtbot.wait(200)
     assert QApplication.activeModalWidget() is None
@@ -69,5 +69,5 @@ def test_an_error_in_another_thread_reaches_the_dialog(window, qtbot, handler):
     worker = threading.Thread(target=fail_in_a_slot)
     worker.start()
     worker.join()
-    qtbot.waitUntil(lambda: answers.done, timeout=5000)
+    qtbot.waitUntil(lambda: answers.done, timeout=20000)
     assert "an unexpected bug" in answers.texts[0]

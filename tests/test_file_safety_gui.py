@@ -43,7 +43,7 @@ def edited_on_disk(path: Path, x=5, y=5, tile=T.BLUE) -> bytes:
     return data
 
 
-def wait_for_dialogs(qtbot, answers: DialogAnswers, timeout=5000):
+def wait_for_dialogs(qtbot, answers: DialogAnswers, timeout=20000):
     qtbot.waitUntil(lambda: answers.done, timeout=timeout)
 
 
@@ -123,7 +123,7 @@ def test_a_deleted_file_is_reported_and_can_be_saved_again(window, qtbot, level_
     answers = DialogAnswers("Save Again")
     wait_for_dialogs(qtbot, answers)
     assert "deleted or moved" in answers.texts[0]
-    qtbot.waitUntil(lambda: level_file.exists())
+    qtbot.waitUntil(lambda: level_file.exists(), timeout=20000)
     assert not pane.document.is_modified
 
 

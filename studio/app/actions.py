@@ -53,7 +53,7 @@ SPECS: dict[str, ActionSpec] = {
     "expand_up": ActionSpec("Expand Pattern Up", "", "Shift+Up"),
     "expand_down": ActionSpec("Expand Pattern Down", "", "Shift+Down"),
     "properties": ActionSpec("Level &Properties…", "fa5s.sliders-h", "Ctrl+P", "Title, author and size"),
-    "preferences": ActionSpec("Pre&ferences…", "fa5s.cog", QKeySequence.StandardKey.Preferences,
+    "preferences": ActionSpec("Pre&ferences…", "fa5s.cog", "Ctrl+,",
                               "Autosave interval, backups and other settings of the studio"),
     # View
     "toggle_layer": ActionSpec("Switch &Layer (normal / bizarro)", "fa5s.exchange-alt", "Y", "Edit the other layer"),

@@ -16,6 +16,14 @@ PREVIEW_SIDE = 300
 MAX_DIFF_LINES = 2000
 
 
+def is_text(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def text_difference(on_disk: bytes, mine: bytes, name: str) -> str:
     """A unified diff of two versions of a text file; a note instead for binary ones."""
     try:
@@ -54,6 +62,7 @@ class CompareDialog(QDialog):
         diff.setReadOnly(True)
         diff.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         diff.setPlainText(text_difference(on_disk or b"", mine, name) if on_disk is not None else "")
+        diff.setVisible(on_disk is not None and is_text(on_disk) and is_text(mine))  # a binary format: pictures only
         self.diff = diff
 
         grid = QGridLayout()
@@ -67,4 +76,4 @@ class CompareDialog(QDialog):
         layout.addLayout(grid)
         layout.addWidget(diff, 1)
         layout.addWidget(buttons)
-        self.resize(760, 640)
+        self.resize(760, 640 if diff.isVisibleTo(self) else 420)

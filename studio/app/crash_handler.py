@@ -79,7 +79,7 @@ class CrashHandler(QObject):
             self.window, QMessageBox.Icon.Critical, "Something went wrong",
             f"The studio met an error it did not expect: a bug in the studio, not in your levels.\n\n"
             f"{summary}\n\nThe studio goes on running and your levels are still open; you can save "
-            f"them now.{copied} The details below help to report the bug.", details=details)
+            f"them now.{copied} Show Details holds what a report of the bug needs.", details=details)
         save_button = box.addButton("&Save All Levels", QMessageBox.ButtonRole.AcceptRole)
         copy_button = box.addButton("Copy &Details", QMessageBox.ButtonRole.ActionRole)
         box.addButton("&Continue", QMessageBox.ButtonRole.RejectRole)

@@ -134,7 +134,7 @@ class FileWatch(QObject):
         box = message_box(
             self.window, QMessageBox.Icon.Warning, "Level changed on disk",
             f"{name} was changed by another program.\n\n"
-            f"Reload it from the file ({mine} stays in Undo), keep yours (saving will replace the "
+            f"Reload it from the file (Undo brings back {mine}), keep yours (saving will replace the "
             f"other program's version), or compare the two first?")
         reload_button = box.addButton("&Reload", QMessageBox.ButtonRole.AcceptRole)
         keep_button = box.addButton("&Keep Mine", QMessageBox.ButtonRole.RejectRole)

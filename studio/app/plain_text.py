@@ -36,9 +36,10 @@ def tooltip_text(text: str) -> str:
 
 
 def message_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str,
-                buttons=QMessageBox.StandardButton.Ok, default=QMessageBox.StandardButton.NoButton,
+                buttons=QMessageBox.StandardButton.NoButton, default=QMessageBox.StandardButton.NoButton,
                 details: str = "") -> QMessageBox:
-    """A message box (not yet shown) whose text and details show as they are."""
+    """A message box (not yet shown) whose text and details show as they are; add its buttons
+    with ``buttons`` or ``addButton``."""
     box = QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(PLAIN)
     if default != QMessageBox.StandardButton.NoButton:
@@ -50,7 +51,7 @@ def message_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text
 
 def warn(parent: QWidget | None, title: str, text: str) -> None:
     """Like QMessageBox.warning, the text shown as it is."""
-    message_box(parent, QMessageBox.Icon.Warning, title, text).exec()
+    message_box(parent, QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok).exec()
 
 
 def ask(parent: QWidget | None, title: str, text: str, buttons, default) -> QMessageBox.StandardButton:
