@@ -1,8 +1,8 @@
 """Editor speed: open and first paint, repaint after edits, memory after many edits.
 
 Run: QT_QPA_PLATFORM=offscreen python benchmarks/editor.py
-Targets (issue 2): first paint < 150 ms, one-cell edit repainted < 5 ms
-(only that cell redrawn), whole-level fill and its undo < 50 ms each.
+Targets (issues 2 and 16): first paint < 150 ms, one-cell edit repainted < 5 ms at the
+95th percentile (only that cell redrawn), whole-level fill and its undo < 50 ms each.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from studio.app.launch import make_application  # noqa: E402
 
+EDITS = 100  # one-cell edits timed (enough for a 95th percentile)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "escape" / "levels"
 
 
@@ -51,6 +52,13 @@ class CellCounter:
     def paint_cell(self, *args):
         self.count += 1
         self.inner.paint_cell(*args)
+
+    def cell_pixmaps(self, level, indices, *args):
+        """The scene's fast way: many cells copied from the art's pixmaps in one go."""
+        found = self.inner.cell_pixmaps(level, indices, *args)
+        if found is not None:
+            self.count += len(indices)
+        return found
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -99,7 +107,7 @@ def main() -> None:
         pane.view.viewport().repaint()
 
     one_cell, drawn = [], []
-    for i in range(40):
+    for i in range(EDITS):
         cell = (i * 7) % (level.width * level.height)
         bundle = level.bundle_with_value(level.cell_bundle(cell), 0, 1 + i % 3)
         before = level.cell_bundle(cell)
@@ -111,8 +119,9 @@ def main() -> None:
         drawn.append(counter.count)
         if os.environ.get("BENCH_VERBOSE"):
             print(f"  cell {level.xy(cell)} was {before}: {one_cell[-1]:.2f} ms, {counter.count} cells")
-    print(f"one-cell edit, repainted: median {statistics.median(one_cell):.2f} ms, worst {max(one_cell):.2f} ms "
-          f"(target < 5); cells redrawn per edit: median {statistics.median(drawn):.0f}")
+    p95 = statistics.quantiles(one_cell, n=20)[-1]
+    print(f"one-cell edit, repainted: median {statistics.median(one_cell):.2f} ms, 95th percentile {p95:.2f} ms "
+          f"(target < 5), worst {max(one_cell):.2f} ms; cells redrawn per edit: median {statistics.median(drawn):.0f}")
     print("  (the worst edits remove a panel whose destination arrow crosses the level: the cells under "
           "the arrow are repainted too; BENCH_VERBOSE=1 lists every edit)")
 

@@ -10,22 +10,24 @@ is the eyedropper.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
 
-from studio.core.grid import link_targets
+from studio.editor.cell_geometry import CELL, cell_rect
 from studio.editor.cell_painter import CellPainter
+from studio.editor.links_item import LinksItem
+from studio.editor.pixmaps import device_pixel_ratio
 from studio.editor.scene_base import EditorScene
 from studio.model.document import LevelDocument
 
-CELL = 32  # scene units per cell
 
 
-def cell_rect(level: Any, index: int) -> QRectF:
-    return QRectF((index % level.width) * CELL, (index // level.width) * CELL, CELL, CELL)
+# A repaint region of more rectangles than this is painted as its bounding rectangle; an
+# edited link's arrow across the level is some fifty or a hundred of them.
+MAX_REGION_RECTS = 400
+GHOST_MIN_PIXELS = 12  # cells smaller than this on screen show no hint of the other layer
 
 
 class GridItem(QGraphicsItem):
@@ -52,16 +54,20 @@ class GridItem(QGraphicsItem):
         left, top, right, bottom = self._cell_range(exposed)
         art = scene.cell_painter
         layer = scene.layer
-        other = 1 - layer if level.layer_count == 2 and scene.show_other_layer else None
+        # The other layer's faint hints are drawn where a cell is large enough to show them.
+        other = 1 - layer if level.layer_count == 2 and scene.show_other_layer and device_size >= GHOST_MIN_PIXELS \
+            else None
         prepare = getattr(art, "prepare", None)
         if prepare is not None:
             prepare(level, layer)
-        for x, y in self._exposed_cells(exposed, widget):
-            index = y * level.width + x
-            rect = QRectF(x * CELL, y * CELL, CELL, CELL)
-            art.paint_cell(painter, rect, level, index, layer, device_size)
-            if other is not None:
-                art.paint_ghost(painter, rect, level, index, other, device_size)
+        cells = self._exposed_cells(exposed, widget)
+        if not self._blit_cells(painter, art, level, cells, layer, other, device_size):
+            for x, y in cells:
+                index = y * level.width + x
+                rect = QRectF(x * CELL, y * CELL, CELL, CELL)
+                art.paint_cell(painter, rect, level, index, layer, device_size)
+                if other is not None:
+                    art.paint_ghost(painter, rect, level, index, other, device_size)
         if scene.show_grid and device_size >= 12:
             painter.setPen(QPen(QColor(0, 0, 0, 90), 0))
             for x in range(left, right + 2):
@@ -73,6 +79,35 @@ class GridItem(QGraphicsItem):
         art.paint_entities(painter, lambda i: cell_rect(level, i), level, layer, device_size)
         painter.restore()
 
+
+    @staticmethod
+    def _blit_cells(painter: QPainter, art, level, cells, layer: int, other, device_size: int) -> bool:
+        """The fast way, when the art names a cached pixmap per cell (``cell_pixmaps`` and
+        ``ghost_pixmaps``) and the view is at a whole-pixel zoom: each pixmap copied to its
+        device pixels, with no scaling and no call into the art per cell. False when it
+        cannot (the cells are then painted one by one)."""
+        pixmaps_of = getattr(art, "cell_pixmaps", None)
+        transform = painter.worldTransform()
+        if pixmaps_of is None or not transform.isAffine() or transform.m12() or transform.m21() \
+                or transform.m11() != transform.m22() or transform.m11() * CELL != device_size:
+            return False
+        indices = [y * level.width + x for x, y in cells]
+        dpr = device_pixel_ratio(painter)
+        tiles = pixmaps_of(level, indices, layer, device_size, dpr)
+        if tiles is None:
+            return False  # (too large a zoom for pixmaps: the art draws vectors)
+        ghosts = art.ghost_pixmaps(level, indices, other, device_size, dpr) if other is not None else None
+        ox, oy = transform.dx(), transform.dy()
+        painter.save()
+        painter.resetTransform()
+        draw = painter.drawPixmap
+        for number, (x, y) in enumerate(cells):
+            left, top = round(ox + x * device_size), round(oy + y * device_size)
+            draw(left, top, tiles[number])
+            if ghosts is not None and ghosts[number] is not None:
+                draw(left, top, ghosts[number])
+        painter.restore()
+        return True
 
     def _cell_range(self, rect: QRectF) -> tuple[int, int, int, int]:
         level = self.level_scene.document.level
@@ -91,7 +126,7 @@ class GridItem(QGraphicsItem):
         """
         view = widget.parent() if widget is not None else None
         region = getattr(view, "exposed_region", None)
-        if region is None or region.rectCount() > 96:
+        if region is None or region.rectCount() > MAX_REGION_RECTS:
             left, top, right, bottom = self._cell_range(exposed)
             return [(x, y) for y in range(top, bottom + 1) for x in range(left, right + 1)]
         cells: set[tuple[int, int]] = set()
@@ -102,136 +137,6 @@ class GridItem(QGraphicsItem):
             left, top, right, bottom = self._cell_range(scene_rect)
             cells.update((x, y) for y in range(top, bottom + 1) for x in range(left, right + 1))
         return sorted(cells, key=lambda cell: (cell[1], cell[0]))
-
-
-class LinksItem(QGraphicsItem):
-    """Arrows from every linked cell (panel, transporter, button...) to each of its targets.
-
-    Shown for all links when the scene's ``show_links`` is on; otherwise only for
-    the link tool's source (``highlight``) and the selected cell (``selected``:
-    its own links and those pointing at it). The links are cached and kept up
-    to date cell by cell, so an edit repaints only the arrows it changed.
-    """
-
-    def __init__(self, scene: "LevelScene"):
-        super().__init__()
-        self.level_scene = scene
-        self.setZValue(10)
-        self.highlight: int | None = None  # the link tool's source: its arrows are drawn even when links are hidden
-        self.selected: int | None = None  # the one selected cell: its arrows, in and out, likewise
-        self._links: dict[int, tuple[int, ...]] = {}
-        self.reload()
-
-    def reload(self) -> None:
-        level = self.level_scene.document.level
-        self._links = {}
-        for index in range(level.width * level.height):
-            targets = link_targets(level, level.cell_bundle(index))
-            if targets:
-                self._links[index] = targets
-
-    def cells_changed(self, cells: list[int]) -> None:
-        if len(cells) > 64:  # a big edit repaints everything anyway
-            self.reload()
-            self.update()
-            return
-        level = self.level_scene.document.level
-        for index in cells:
-            targets = link_targets(level, level.cell_bundle(index))
-            old = self._links.get(index, ())
-            if targets == old:
-                continue
-            for target in set(old) ^ set(targets):
-                self.update_arrow(index, target)
-            if targets:
-                self._links[index] = targets
-            else:
-                del self._links[index]
-
-    def set_selected(self, cell: int | None) -> None:
-        if cell != self.selected:
-            self.selected = cell
-            self.update()
-
-    def update_arrow(self, source: int, target: int) -> None:
-        """Repaint the cells an arrow crosses, a cell-sized step at a time, not its whole bounding box."""
-        level = self.level_scene.document.level
-        start, end = cell_rect(level, source).center(), cell_rect(level, target).center()
-        steps = max(1, int(QLineF(start, end).length() / (CELL / 2)))
-        half = CELL * 0.75
-        for step in range(steps + 1):
-            point = start + (end - start) * (step / steps)
-            self.update(QRectF(point.x() - half, point.y() - half, 2 * half, 2 * half))
-
-    def arrow_rect(self, source: int, target: int) -> QRectF:
-        level = self.level_scene.document.level
-        margin = CELL * 0.5
-        return cell_rect(level, source).united(cell_rect(level, target)).adjusted(-margin, -margin, margin, margin)
-
-    def boundingRect(self) -> QRectF:
-        level = self.level_scene.document.level
-        return QRectF(-CELL, -CELL, (level.width + 2) * CELL, (level.height + 2) * CELL)
-
-    def links(self) -> list[tuple[int, int]]:
-        """Every (source, target) pair, sorted."""
-        return sorted((source, target) for source, targets in self._links.items() for target in targets)
-
-    def _emphasised(self, source: int, target: int) -> bool:
-        return source == self.highlight or self.selected in (source, target)
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        scene = self.level_scene
-        level = scene.document.level
-        if scene.show_links:
-            pairs = self.links()
-        elif self.highlight is not None or self.selected is not None:
-            pairs = [(s, t) for s, t in self.links() if self._emphasised(s, t)]
-        else:
-            return
-        exposed = option.exposedRect
-        visible = [(s, t) for s, t in pairs if exposed.intersects(self.arrow_rect(s, t))]
-        # Antialiased strokes cost several times more: a crowd of arrows is drawn plain.
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, len(visible) <= 150)
-        plain = [(s, t) for s, t in visible if not self._emphasised(s, t)]
-        draw_arrows(painter, level, plain, QColor(40, 220, 255, 190))
-        emphasised = [(s, t) for s, t in visible if self._emphasised(s, t)]
-        draw_arrows(painter, level, emphasised, QColor(255, 200, 40, 230))
-
-
-def draw_arrows(painter: QPainter, level, pairs: list[tuple[int, int]], colour: QColor, width: float = 2.5) -> None:
-    """Arrows between cell centres, batched into one outline pass and one colour pass (hundreds stay fast).
-
-    A dark outline makes them read on any tile; a cell linked to itself gets a ring.
-    """
-    if not pairs:
-        return
-    shafts: list[QLineF] = []
-    heads = QPainterPath()
-    rings = QPainterPath()
-    for source, target in pairs:
-        start, end = cell_rect(level, source).center(), cell_rect(level, target).center()
-        if source == target:
-            rings.addEllipse(start, CELL * 0.28, CELL * 0.28)
-            continue
-        line = QLineF(start, end)
-        # Shorten so the head lands inside the target cell rather than on its centre.
-        line.setLength(max(1.0, line.length() - CELL * 0.22))
-        angle = math.atan2(-line.dy(), line.dx())
-        tip, head = line.p2(), 9.0
-        left = tip + QPointF(-head * math.cos(angle - math.pi / 7), head * math.sin(angle - math.pi / 7))
-        right = tip + QPointF(-head * math.cos(angle + math.pi / 7), head * math.sin(angle + math.pi / 7))
-        shafts.append(line)
-        heads.addPolygon(QPolygonF([tip, left, right, tip]))
-    passes = [(QColor(0, 0, 0, 160), width + 2.5), (colour, width)]
-    if painter.worldTransform().m11() * CELL < 20:
-        passes = passes[1:]  # too small to see an outline: half the drawing work
-    for pen_colour, pen_width in passes:
-        painter.setPen(QPen(pen_colour, pen_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawLines(shafts)
-        painter.drawPath(rings)
-        painter.setBrush(QBrush(pen_colour))
-        painter.drawPath(heads)
 
 
 class LevelScene(EditorScene):

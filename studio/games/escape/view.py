@@ -71,6 +71,27 @@ class EscapeCellPainter:
         else:
             blit(painter, rect, self.art.inset_pixmap(tile, device_size, dpr))
 
+    def cell_pixmaps(self, level: EscapeLevel, indices, layer: int, device_size: int, dpr: float):
+        """The cached pixmap of each cell's tile, for the scene to copy to the screen (many cells
+        at once, the art asked once per tile); None above VECTOR_ABOVE."""
+        if device_size > self.VECTOR_ABOVE:
+            return None
+        tiles, found = level.layer(layer), {}
+        for tile in set(tiles[index] for index in indices):
+            found[tile] = self.art.tile_pixmap(tile, device_size, dpr)
+        return [found[tiles[index]] for index in indices]
+
+    def ghost_pixmaps(self, level: EscapeLevel, indices, layer: int, device_size: int, dpr: float):
+        """``paint_ghost``'s pixmaps for many cells (None where it draws nothing)."""
+        tiles = level.layer(layer)
+        if layer == NORMAL:
+            found = {tile: self.art.faint_pixmap(tile, device_size, dpr) for tile in set(tiles[i] for i in indices)}
+        else:
+            background = getattr(self, "_bizarro_background", T.FLOOR)
+            found = {tile: None if tile == background else self.art.inset_pixmap(tile, device_size, dpr)
+                     for tile in set(tiles[i] for i in indices)}
+        return [found[tiles[index]] for index in indices]
+
     def paint_entities(self, painter: QPainter, cell_rect, level: EscapeLevel, layer: int, device_size: int) -> None:
         """Bots (numbered from 1, as in the bots list) and the player; faint on the bizarro layer,
         where they do not stand but the designer still wants to see them."""
