@@ -9,6 +9,7 @@ under ``/api``, a small page elsewhere; bad input is a 4xx, never a 500.
 from __future__ import annotations
 
 import logging
+import threading
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -35,6 +36,7 @@ def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        threading.Thread(target=app.state.verifier.warm_up, name="verifier warm-up", daemon=True).start()
         yield
         app.state.verifier.close()
         engine.dispose()

@@ -16,10 +16,11 @@ from studio.server.models.base import utcnow
 WINDOW = timedelta(hours=1)
 
 
-def count_action(session: Session, kind: str, account_id: int | None, address: str,
-                 per_account: int, per_address: int) -> None:
-    """Record one ``kind`` action, or refuse it (429) when the account or the address has
-    done ``per_account`` / ``per_address`` of them in the last hour."""
+def check_rate(session: Session, kind: str, account_id: int | None, address: str,
+               per_account: int, per_address: int) -> None:
+    """Refuse (429) a ``kind`` action when the account or the address has done ``per_account``
+    / ``per_address`` of them in the last hour. The caller records the action with
+    ``record_action`` in the transaction that does it (refused uploads are recorded too)."""
     since = utcnow() - WINDOW
     if account_id is not None:
         done = session.scalar(select(func.count()).select_from(RateEvent).where(
@@ -30,10 +31,21 @@ def count_action(session: Session, kind: str, account_id: int | None, address: s
         RateEvent.kind == kind, RateEvent.address == address, RateEvent.at > since))
     if done >= per_address:
         raise HTTPException(429, f"too many {kind}s from your address: at most {per_address} an hour; try later")
+
+
+def record_action(session: Session, kind: str, account_id: int | None, address: str) -> None:
+    """Count one ``kind`` action (committed with the caller's transaction)."""
     session.add(RateEvent(kind=kind, account_id=account_id, address=address[:64]))
     if random.random() < 0.01:  # now and then, forget what no window counts any more
         session.execute(delete(RateEvent).where(RateEvent.at < utcnow() - 2 * WINDOW))
+
+
+def refuse(session: Session, kind: str, account_id: int | None, address: str, status: int, reason: str):
+    """Count the refused action (it cost the server its work), then refuse it."""
+    session.rollback()
+    record_action(session, kind, account_id, address)
     session.commit()
+    raise HTTPException(status, reason)
 
 
 class BodySizeLimit:
@@ -45,8 +57,8 @@ class BodySizeLimit:
         self.limit = limit
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
+            return await self.app(scope, receive, send)  # nothing to count (and the busiest path)
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:

@@ -72,6 +72,20 @@ class VerifierPool:
         for _ in range(self._size):
             self._idle.put(None)  # started on first use, so a server that never verifies spawns nothing
 
+    def warm_up(self) -> None:
+        """Start the workers now (a server calls this in the background as it starts), so the
+        first uploads do not wait for a Python start-up each."""
+        for _ in range(self._size):
+            try:
+                worker = self._idle.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                if worker is None:
+                    worker = self._start()
+            finally:
+                self._idle.put(worker)
+
     def check(self, game: str, filename: str, data: bytes, solution: str) -> dict:
         """``levelcheck.check``'s answer for the upload, from a worker."""
         request = {"game": game, "filename": filename, "data_base64": base64.b64encode(data).decode(),

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from studio.server.auth import bearer_token, hash_password, new_token, password_matches, signed_in, token_digest
 from studio.server.deps import client_address, db_session
-from studio.server.limits import count_action
+from studio.server.limits import check_rate, record_action
 from studio.server.models import Account, Token
 from studio.server.schemas import AccountOut, Credentials, SessionOut
 
@@ -23,7 +23,9 @@ _DUMMY_HASH = hash_password("not a password of anyone")
 @router.post("/accounts", status_code=201, response_model=AccountOut)
 def register(credentials: Credentials, request: Request, session: Session = Depends(db_session)) -> AccountOut:
     config = request.app.state.config
-    count_action(session, "account", None, client_address(request), 0, config.accounts_per_hour)
+    address = client_address(request)
+    check_rate(session, "account", None, address, 0, config.accounts_per_hour)
+    record_action(session, "account", None, address)
     account = Account(name=credentials.name, name_key=credentials.name.lower(),
                       password_hash=hash_password(credentials.password), moderator=False)
     session.add(account)

@@ -18,7 +18,7 @@ from studio.core.game import all_games
 from studio.server.auth import signed_in
 from studio.server.deps import client_address, db_session
 from studio.server.levelcheck import md5_of
-from studio.server.limits import count_action
+from studio.server.limits import check_rate, record_action, refuse
 from studio.server.models import COLLECTIONS, Account, Level, Speedrun
 from studio.server.models.base import utcnow
 from studio.server.models.levels import TRIAGE, WITHDRAWN
@@ -69,18 +69,21 @@ def upload(upload: Upload, request: Request, account: Account = Depends(signed_i
     if len(upload.solution) > config.max_solution_chars:
         raise HTTPException(422, f"solution: at most {config.max_solution_chars} characters")
     data = decode_level(upload.data_base64, config.max_level_bytes)
-    count_action(session, "upload", account.id, client_address(request),
-                 config.uploads_per_hour, config.uploads_per_hour * config.per_address_factor)
+    address = client_address(request)
+    check_rate(session, "upload", account.id, address,
+               config.uploads_per_hour, config.uploads_per_hour * config.per_address_factor)
     md5 = md5_of(data)
     existing = session.scalar(select(Level.id).where(Level.md5 == md5))
     if existing is not None:
         raise HTTPException(409, f"this file is already on the server as level {existing} (same MD5 {md5})")
+    session.rollback()  # no transaction stays open while the level is played
     try:
         verdict = state.verifier.check(game.id, filename, data, upload.solution)
     except VerifierBusy as busy:
         raise HTTPException(503, str(busy)) from None
     if not verdict["ok"]:
-        raise HTTPException(422, verdict["reason"])
+        refuse(session, "upload", account.id, address, 422, verdict["reason"])
+    record_action(session, "upload", account.id, address)
     level = Level(game=game.id, filename=filename, title=verdict["title"], description="", author_id=account.id,
                   md5=md5, data=data, size=len(data), collection=TRIAGE)
     session.add(level)
