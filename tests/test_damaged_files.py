@@ -20,6 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from studio.core.errors import LevelFormatError
+from studio.core.game import game_by_id
+from studio.games.escape.esp import loads as load_player_file
 from tests.conftest import PROJECT_ROOT, corpus_path, slow_run
 
 EXAMPLES = 600 * (10 if slow_run() else 1)  # per format
@@ -39,70 +41,20 @@ def seeds(bundled: list[Path], corpus: list[str]) -> list[bytes]:
     return [path.read_bytes() for path in found]
 
 
-def _load_escape(data: bytes):
-    from studio.games.escape.esx import load_esx
-
-    return load_esx(data)
-
-
-def _save_escape(level) -> bytes:
-    from studio.games.escape.esx import save_esx
-
-    return save_esx(level)
-
-
-def _load_player_file(data: bytes):
-    from studio.games.escape.esp import loads
-
-    return loads(data)
-
-
-def _load_chrono(data: bytes):
-    from studio.games.chrono.superfun import load_superfun
-
-    return load_superfun(data)
-
-
-def _save_chrono(level) -> bytes:
-    from studio.games.chrono.superfun import save_superfun
-
-    return save_superfun(level)
-
-
-def _load_laby(data: bytes):
-    from studio.games.laby.labyfile import load_laby
-
-    return load_laby(data)
-
-
-def _save_laby(level) -> bytes:
-    from studio.games.laby.labyfile import save_laby
-
-    return save_laby(level)
-
-
-def _load_lock(data: bytes):
-    from studio.games.intricacy.lockfile import load_lock
-
-    return load_lock(data)
-
-
-def _save_lock(level) -> bytes:
-    from studio.games.intricacy.lockfile import save_lock
-
-    return save_lock(level)
+def _format(game_id: str) -> tuple[Callable, Callable]:
+    """A game's own reader and writer, as the studio uses them."""
+    game = game_by_id(game_id)
+    return game.load, game.save
 
 
 # (format, seeds, load, save)
 FORMATS: list[tuple[str, list[bytes], Callable, Callable]] = [
-    ("escape .esx", seeds(sorted((LEVELS / "escape").glob("*.esx")), ["escape/levels/*/*.esx"]),
-     _load_escape, _save_escape),
+    ("escape .esx", seeds(sorted((LEVELS / "escape").glob("*.esx")), ["escape/levels/*/*.esx"]), *_format("escape")),
     ("escape .esp", seeds([LEVELS / "escape" / "solutions.esp"], ["escape/player.esp"]),
-     _load_player_file, lambda player: player.to_bytes()),
-    ("chrono .txt", seeds(sorted((LEVELS / "chrono").glob("*.txt")), ["chrono/levels/*.txt"]),
-     _load_chrono, _save_chrono),
-    ("laby .laby", seeds(sorted((LEVELS / "laby").glob("*.laby")), []), _load_laby, _save_laby),
-    ("intricacy .lock", seeds(sorted((LEVELS / "intricacy").glob("*.lock")), []), _load_lock, _save_lock),
+     load_player_file, lambda player: player.to_bytes()),
+    ("chrono .txt", seeds(sorted((LEVELS / "chrono").glob("*.txt")), ["chrono/levels/*.txt"]), *_format("chrono")),
+    ("laby .laby", seeds(sorted((LEVELS / "laby").glob("*.laby")), []), *_format("laby")),
+    ("intricacy .lock", seeds(sorted((LEVELS / "intricacy").glob("*.lock")), []), *_format("intricacy")),
 ]
 
 # -- damage ---------------------------------------------------------------------------------------
