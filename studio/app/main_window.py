@@ -16,6 +16,7 @@ from studio.app.docks import BotsDock, PaletteDock, UndoDock
 from studio.app.editor_pane import EditorPane
 from studio.app.file_safety import install_file_safety
 from studio.app.plain_text import ask, tooltip_text, warn
+from studio.app.preferences import open_preferences
 from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
@@ -201,7 +202,7 @@ class MainWindow(QMainWindow):
             a[f"move_{name}"].triggered.connect(lambda _=False, dx=dx, dy=dy: self._selection_op("move", dx, dy))
             a[f"expand_{name}"].triggered.connect(lambda _=False, dx=dx, dy=dy: self._selection_op("expand", dx, dy))
         a["properties"].triggered.connect(self.edit_properties)
-        a["preferences"].triggered.connect(self.edit_preferences)
+        a["preferences"].triggered.connect(lambda: open_preferences(self))
         a["toggle_layer"].triggered.connect(lambda: self._with_pane(lambda pane: pane.scene.toggle_layer()))
         a["show_other_layer"].toggled.connect(self._view_option_changed)
         a["show_links"].toggled.connect(self._view_option_changed)
@@ -493,11 +494,6 @@ class MainWindow(QMainWindow):
     def _refresh_palette_icons(self, pane: EditorPane) -> None:
         if pane is self.current_pane():
             self.palette_dock.refresh_icons()
-
-    def edit_preferences(self) -> None:
-        from studio.app.preferences import open_preferences
-
-        open_preferences(self)
 
     def edit_properties(self) -> None:
         pane = self.current_pane()
