@@ -15,6 +15,7 @@ from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QToolButton, QVBoxLayout, QWidget
 
 from studio.app.actions import ActionSpec
+from studio.core.properties import level_title
 
 BESIDE, IN_PLACE, OWN_WINDOW = "beside", "in_place", "window"
 SETTING = "playtest/placement"
@@ -107,7 +108,7 @@ class PlayPlacement(QObject):
                 self.host.layout().addWidget(self.body, 1)
                 self.body.show()
             pane = self.window.current_pane()
-            name = pane.document.display_name() if pane is not None else ""
+            name = (level_title(pane.document.level) or pane.document.display_name()) if pane is not None else ""
             self.header_label.setText(f"Playing {name} in place of the editor")
             self.stack.setCurrentWidget(self.host)
             return

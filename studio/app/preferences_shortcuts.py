@@ -120,10 +120,11 @@ class ShortcutsPage(QWidget):
     def _filter(self, text: str) -> None:
         text = text.lower()
         for row in range(self.table.rowCount()):
-            name = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole)
-            keys = self.editors[name].keySequence().toString(QKeySequence.SequenceFormat.NativeText).lower()
-            self.table.setRowHidden(row, bool(text) and text not in self.table.item(row, 0).text().lower()
-                                    and text not in keys)
+            item = self.table.item(row, 0)
+            name = item.data(Qt.ItemDataRole.UserRole)
+            keys = self.editors[name].keySequence().toString(QKeySequence.SequenceFormat.NativeText)
+            found = " ".join((item.text(), item.toolTip(), name.replace("_", " "), keys)).lower()
+            self.table.setRowHidden(row, text not in found)
 
     def reset_all(self) -> None:
         defaults = self.keeper.defaults if self.keeper is not None else {}
