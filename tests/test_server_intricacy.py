@@ -269,3 +269,17 @@ def test_changes_at_the_same_time_keep_the_rules(server):
         assert next(n for n in owner.get("/api/intricacy/notes")[1] if n["id"] == note[1]["id"])["public"]
     else:  # retired first: nothing to secure the note behind
         assert note[0] == 409 and "empty" in note[1]["detail"]
+
+
+def test_placing_locks_counts_against_the_hourly_upload_limit(tmp_path):
+    database = Database("sqlite", tmp_path)
+    process = start_server(database, tmp_path, "--uploads-per-hour", "2")
+    try:
+        player = Client(process.url).sign_up("lim")
+        placed(player, 0, 1)
+        status, body = put_lock(player, 1, lock_bytes(1).replace(b"solution: z", b"solution: s"))
+        assert status == 422  # refused, and counted: the engine played it
+        status, body = put_lock(player, 1, lock_bytes(2))
+        assert status == 429 and "too many lock placements" in body["detail"]
+    finally:
+        process.stop()

@@ -18,8 +18,9 @@ from sqlalchemy.orm import Session
 
 from studio.games.intricacy.metagame import SLOT_COUNT, MetagameError, split_solution
 from studio.server.auth import signed_in
-from studio.server.deps import db_session
+from studio.server.deps import client_address, db_session
 from studio.server.intricacy_state import load_game, player_of, refused, register_codename, take_turn
+from studio.server.limits import check_rate, record_action, refuse
 from studio.server.models import Account
 from studio.server.models.base import utcnow
 from studio.server.models.intricacy import IntricacyLock, IntricacyNote, IntricacyPlayer
@@ -29,6 +30,7 @@ from studio.server.verifier import VerifierBusy
 router = APIRouter(prefix="/api/intricacy", tags=["intricacy"])
 SlotNumber = Path(ge=0, le=SLOT_COUNT - 1, description="the slot: 0, 1 or 2")
 LockId = Path(ge=1, le=2**31 - 1, description="the lock's id")
+PLACING, DECLARING = "lock placement", "declaration"  # kinds of action for the hourly limits
 
 
 class CodenameIn(BaseModel):
@@ -112,13 +114,16 @@ def put_slot(body: LockIn, request: Request, slot: int = SlotNumber, account: Ac
     """Put a lock in your slot, retiring the lock there (its notes become public). The lock must
     load and carry a solution that opens it; other players get the file without that line."""
     player = player_of(session, account)
-    data = decode_level(body.data_base64, request.app.state.config.max_level_bytes)
+    config = request.app.state.config
+    data = decode_level(body.data_base64, config.max_level_bytes)
     served, solution = split_solution(data)
     if not solution:
         raise HTTPException(422, "the lock carries no solution: add a 'solution:' line with moves that open it "
                                  "(check it with studio verify LOCK.lock)")
-    _verify(request, served, solution, "the lock cannot go in a slot")
+    limit = Limit(request, session, account, PLACING, config.uploads_per_hour)
+    _verify(request, limit, served, solution, "the lock cannot go in a slot")
     take_turn(session)
+    limit.record()
     game, _ = load_game(session)
     old = session.scalar(select(IntricacyLock).where(IntricacyLock.owner_id == player.id,
                                                      IntricacyLock.active_slot == slot))
@@ -173,11 +178,12 @@ def declare(body: SolutionIn, request: Request, lock_id: int = LockId, account: 
         raise HTTPException(404, f"no lock has the id {lock_id}")
     game, _ = load_game(session)
     _declare(copy.deepcopy(game), player.codename, lock_id, body)  # the rules first: a quick refusal
-    session.rollback()
-    _verify(request, bytes(data), body.solution, f"the solution does not open lock {lock_id}")
+    limit = Limit(request, session, account, DECLARING, request.app.state.config.speedruns_per_hour)
+    _verify(request, limit, bytes(data), body.solution, f"the solution does not open lock {lock_id}")
     take_turn(session)
     game, _ = load_game(session)
     _declare(game, player.codename, lock_id, body)
+    limit.record()
     behind = session.scalar(select(IntricacyLock).where(IntricacyLock.owner_id == player.id,
                                                         IntricacyLock.active_slot == body.behind_slot))
     note = IntricacyNote(author_id=player.id, lock_id=lock_id, behind_lock_id=behind.id, solution=body.solution)
@@ -215,12 +221,31 @@ def _declare(game, codename: str, lock_id: int, body: SolutionIn) -> None:
         raise refused(error) from None
 
 
-def _verify(request: Request, data: bytes, solution: str, refusal: str) -> None:
-    """The engine plays ``solution`` on the lock (in a verifier worker); 422 unless it opens."""
+class Limit:
+    """The hourly limit of one kind of action (a lock placed counts as an upload, a declaration as
+    a speedrun): checked before the engine plays, recorded with the action or its refusal."""
+
+    def __init__(self, request: Request, session: Session, account: Account, kind: str, per_hour: int):
+        self.session, self.account_id, self.kind = session, account.id, kind
+        self.address = client_address(request)
+        factor = request.app.state.config.per_address_factor
+        check_rate(session, kind, account.id, self.address, per_hour, per_hour * factor)
+
+    def record(self) -> None:
+        record_action(self.session, self.kind, self.account_id, self.address)
+
+    def refuse(self, status: int, reason: str):
+        refuse(self.session, self.kind, self.account_id, self.address, status, reason)
+
+
+def _verify(request: Request, limit: Limit, data: bytes, solution: str, refusal: str) -> None:
+    """The engine plays ``solution`` on the lock (in a verifier worker); 422 unless it opens.
+    No transaction stays open meanwhile."""
+    limit.session.rollback()
     try:
         verdict = request.app.state.verifier.check("intricacy", "lock.lock", data, solution)
     except VerifierBusy as busy:
         raise HTTPException(503, str(busy)) from None
     if not verdict["ok"]:
-        raise HTTPException(422, f"{refusal}: {verdict['reason']}")
+        limit.refuse(422, f"{refusal}: {verdict['reason']}")
 
