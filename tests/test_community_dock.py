@@ -121,6 +121,19 @@ def test_community_dock_round_trip(window, qtbot, live_server, tmp_path):
     keep_screenshot(window, "community-dock.png")
 
 
+def test_upload_takes_the_solution_stored_for_the_level_when_nothing_was_played(window, tmp_path):
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for name in ("02-red-blocks.esx", "solutions.esp"):
+        shutil.copy(LEVELS / "escape" / name, folder / name)
+    window.open_file(folder / "02-red-blocks.esx")
+    solution, source = window.community.solution_for(window.current_pane().document)
+    assert solution == "RRRDRRRRRDDLD" and "solutions.esp" in source  # levels/escape/SOLUTIONS.md
+    window.open_file(LEVELS / "chrono" / "01-coin-and-home.txt")
+    solution, source = window.community.solution_for(window.current_pane().document)
+    assert solution.replace(" ", "") == "EEESSWWWEEENNWWWT" and "Solution field" in source
+
+
 def test_community_dock_offline_says_so_without_an_error(window, qtbot, tmp_path):
     controller = connect(window, f"http://127.0.0.1:{free_port()}", tmp_path / "library")  # nothing listens there
     dock = controller.dock

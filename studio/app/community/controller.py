@@ -243,11 +243,11 @@ class CommunityController(QObject):
         """The solution to upload and where it came from, in words: the play-test's moves, else
         the first solution stored for the level (a player file), else the level's own."""
         playtest = getattr(self.window, "playtest", None)
-        session = playtest.sessions.get(document) if playtest is not None else None
+        session = playtest.session_for(document) if playtest is not None else None
         if session is not None and session.moves and not session.stale:
             return session.adapter.moves_text(session.moves), "the play-test's moves"
-        adapter = playtest.adapter(document.game) if playtest is not None else None
-        if adapter is not None and session is not None:
+        if session is not None:
+            adapter = session.adapter
             stored = [s for s in adapter.load_solutions(session.level_context()) if s.current]
             if stored:
                 return adapter.moves_text(stored[0].moves), f"the solution stored in {stored[0].source}"
