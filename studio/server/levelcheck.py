@@ -10,7 +10,6 @@ refused (it does not load, the solution cannot be read, is too long, or does not
 from __future__ import annotations
 
 import hashlib
-import importlib
 import os
 import tempfile
 from pathlib import Path
@@ -96,27 +95,10 @@ def level_title(level, filename: str) -> str:
 
 
 def _verifier(game):
-    """The game's verify function and its move parser (typed ``Game`` fields; before those
-    existed, ``extras["verify"]`` and the verify module's ``parse_moves``)."""
-    extras = getattr(game, "extras", None) or {}
-    ability = getattr(game, "verify", None) or extras.get("verify") or f"studio.games.{game.id}.verify:verify_level"
-    verify = _resolve(ability)
-    parser = getattr(game, "parse_moves", None)
-    parse_moves = _resolve(parser) if parser is not None else \
-        getattr(importlib.import_module(verify.__module__), "parse_moves", None)
-    if verify is None or parse_moves is None:
+    """The game's verify function and its move parser (its ``verify`` and ``parse_moves``)."""
+    if game.verify is None or game.parse_moves is None:
         raise Refused(f"{game.name} levels cannot be verified")
-    return verify, parse_moves
-
-
-def _resolve(ability):
-    if callable(ability):
-        return ability
-    resolve = getattr(ability, "resolve", None)  # a lazy reference object
-    if callable(resolve):
-        return resolve()
-    module_name, _, function = str(ability).partition(":")
-    return getattr(importlib.import_module(module_name), function or "verify_level")
+    return game.verify.resolve(), game.parse_moves.resolve()
 
 
 def md5_of(data: bytes) -> str:

@@ -87,3 +87,28 @@ class CommunityClient(QObject):
             payload = QByteArray(json.dumps(body).encode())
         reply = self.network.sendCustomRequest(request, method.encode(), payload)
         return Call(reply, what, self)
+
+
+class CallsInFlight(QObject):
+    """The calls a view started and that are still running; ``busyChanged(True)`` when the
+    first starts, ``busyChanged(False)`` when the last ends (a progress bar follows it)."""
+
+    busyChanged = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._calls: set[Call] = set()
+
+    def add(self, call: Call) -> Call:
+        self._calls.add(call)
+        call.done.connect(lambda call=call: self._finished(call))
+        self.busyChanged.emit(True)
+        return call
+
+    def _finished(self, call: Call) -> None:
+        self._calls.discard(call)
+        if not self._calls:
+            self.busyChanged.emit(False)
+
+    def __len__(self) -> int:
+        return len(self._calls)

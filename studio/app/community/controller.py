@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from PySide6.QtCore import QObject, QStandardPaths, Qt
 from PySide6.QtGui import QIcon, QPixmap
 
-from studio.app.community.client import Call, CommunityClient
+from studio.app.community.client import Call, CallsInFlight, CommunityClient
 from studio.app.community.dock import THUMBNAIL, CommunityDock
 from studio.core.files import write_atomic
 from studio.core.game import all_games
@@ -36,9 +36,10 @@ class CommunityController(QObject):
         self.settings = window.settings
         self.games = {game.id: game for game in all_games()}
         self.client = CommunityClient(parent=self)
-        self.calls: set[Call] = set()
+        self.calls = CallsInFlight(self)
         self.levels: list[dict] = []
         self.dock = CommunityDock(list(self.games.values()), window)
+        self.calls.busyChanged.connect(lambda busy: self.dock.set_busy(busy))
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         if not window.restoreDockWidget(self.dock):
             self.dock.hide()  # opened from View > Community
@@ -88,22 +89,14 @@ class CommunityController(QObject):
     def _call(self, what: str, method: str, path: str, body=None, on_success=None, quiet: bool = False) -> Call:
         """Start a call with the dock's progress bar (and, unless ``quiet``, its status line) following it."""
         self._url_changed()
-        call = self.client.call(what, method, path, body)
-        self.calls.add(call)
-        self.dock.set_busy(True)
+        call = self.calls.add(self.client.call(what, method, path, body))
         if not quiet:
             self.dock.say(f"{what}…")
         call.progress.connect(lambda done, total: self.dock.set_busy(True, done, total))
         call.failed.connect(self._failed)
         if on_success is not None:
             call.succeeded.connect(on_success)
-        call.done.connect(lambda call=call: self._call_done(call))
         return call
-
-    def _call_done(self, call: Call) -> None:
-        self.calls.discard(call)
-        if not self.calls:
-            self.dock.set_busy(False)
 
     def _failed(self, status: int, message: str) -> None:
         if status == 401 and self.client.token:
