@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
-from studio.app.community.client import Call, CommunityClient
+from studio.app.community.client import Call, CallsInFlight, CommunityClient
 from studio.app.community.controller import DEFAULT_SERVER, default_library, level_bytes
 from studio.app.metagame_window import MetagameWindow
 from studio.core.files import write_atomic
@@ -35,7 +35,8 @@ class MetagameController(QObject):
         self.window = window
         self.settings = window.settings
         self.client = CommunityClient(parent=self)
-        self.calls: set[Call] = set()
+        self.calls = CallsInFlight(self)
+        self.calls.busyChanged.connect(lambda busy: self.view is not None and self.view.set_busy(busy))
         self.view: MetagameWindow | None = None
         self.codename: str | None = None
         self.picked: dict[Path, dict] = {}  # file of a picked lock -> its slot entry
@@ -83,19 +84,11 @@ class MetagameController(QObject):
         return bool(self.client.token)
 
     def _call(self, what: str, method: str, path: str, body=None, on_success=None, on_failure=None) -> Call:
-        call = self.client.call(what, method, API + path, body)
-        self.calls.add(call)
-        self.view.set_busy(True)
+        call = self.calls.add(self.client.call(what, method, API + path, body))
         call.failed.connect(on_failure or self._failed)
         if on_success is not None:
             call.succeeded.connect(on_success)
-        call.done.connect(lambda call=call: self._call_done(call))
         return call
-
-    def _call_done(self, call: Call) -> None:
-        self.calls.discard(call)
-        if not self.calls:
-            self.view.set_busy(False)
 
     def _failed(self, status: int, message: str) -> None:
         if status == 0:
