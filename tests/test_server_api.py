@@ -246,3 +246,16 @@ def test_upload_and_comment_rate_limits(tmp_path):
         assert comments == [201, 201, 429]
     finally:
         server.stop()
+
+
+def test_an_address_is_limited_across_its_accounts(tmp_path):
+    database = Database("sqlite", tmp_path)
+    server = start_server(database, tmp_path, "--uploads-per-hour", "1")  # an address: 4 an hour
+    try:
+        players = [Client(server.url).sign_up(f"neighbour{n}") for n in range(5)]
+        statuses = [player.upload(ESCAPE_FIRST, "RRRD", data=escape_variant(n, "Shared"))
+                    for n, player in enumerate(players)]
+        assert [status for status, _ in statuses] == [422, 422, 422, 422, 429]
+        assert "from your address" in statuses[-1][1]["detail"]
+    finally:
+        server.stop()
