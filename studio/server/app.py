@@ -39,6 +39,7 @@ def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
         threading.Thread(target=app.state.verifier.warm_up, name="verifier warm-up", daemon=True).start()
         yield
         app.state.verifier.close()
+        app.state.renderer.close()
         engine.dispose()
 
     app = FastAPI(title="Puzzle Level Studio sharing server", version="1",

@@ -1,19 +1,18 @@
-"""Pictures of levels for the web pages and the studio's browser: drawn by ``studio render``
-(the games' Qt art) in a subprocess on Qt's offscreen platform, so the server itself never
-imports Qt; cached on disk by the file's MD5 and the size, since a level's file never changes."""
+"""Pictures of levels for the web pages and the studio's browser: drawn by the code of
+``studio render`` (the games' Qt art) in a long-lived worker process on Qt's offscreen
+platform (``studio.commands.render_worker``), so the server itself never imports Qt;
+cached on disk by the file's MD5 and the size, since a level's file never changes."""
 
 from __future__ import annotations
 
 import hashlib
-import subprocess
-import sys
 import tempfile
 import threading
 from collections import OrderedDict
 from pathlib import Path
 
 from studio.core.files import write_atomic
-from studio.server.levelcheck import worker_environment
+from studio.server.verifier import WorkerProcess
 
 SCALES = {"full": 24, "thumb": 6}  # pixels per cell
 
@@ -22,7 +21,8 @@ class Renderer:
     def __init__(self, cache_dir: Path, time_limit: float = 30.0):
         self.cache_dir = Path(cache_dir)
         self.time_limit = time_limit
-        self._one_at_a_time = threading.Semaphore(1)  # drawing is CPU work: never crowd out requests
+        self._one_at_a_time = threading.Lock()  # one drawing process, one picture at a time
+        self._worker: WorkerProcess | None = None
 
     def png(self, md5: str, filename: str, data: bytes, size: str) -> bytes | None:
         """The PNG of the level at ``size`` ("full" or "thumb"); None when it cannot be drawn."""
@@ -45,16 +45,20 @@ class Renderer:
             level = Path(folder) / Path(filename).name
             out = Path(folder) / "level.png"
             level.write_bytes(data)
-            try:
-                done = subprocess.run(
-                    [sys.executable, "-m", "studio", "render", str(level), "-o", str(out), "--scale", str(scale)],
-                    env=worker_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL, timeout=self.time_limit, cwd=folder)
-            except (subprocess.TimeoutExpired, OSError):
+            if self._worker is None or self._worker.process.poll() is not None:
+                self._worker = WorkerProcess("studio.commands.render_worker")
+            answer = self._worker.ask({"file": str(level), "output": str(out), "scale": scale}, self.time_limit)
+            if answer is None:  # overran or died: the next picture gets a new worker
+                self._worker.kill()
+                self._worker = None
                 return None
-            if done.returncode != 0 or not out.is_file():
-                return None
-            return out.read_bytes()
+            return out.read_bytes() if answer.get("ok") and out.is_file() else None
+
+    def close(self) -> None:
+        with self._one_at_a_time:
+            if self._worker is not None:
+                self._worker.kill()
+                self._worker = None
 
 
 class FileCache:

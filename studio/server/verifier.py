@@ -24,10 +24,12 @@ class VerifierBusy(Exception):
     """Every worker stayed busy for as long as a request may wait."""
 
 
-class _Worker:
-    def __init__(self):
+class WorkerProcess:
+    """A Python module run as a child process that answers one JSON line per JSON line asked."""
+
+    def __init__(self, module: str = "studio.server.verify_worker"):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "studio.server.verify_worker"],
+            [sys.executable, "-m", module],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=worker_environment(), bufsize=0,
         )
@@ -65,8 +67,8 @@ class VerifierPool:
         self.time_limit = time_limit
         self.max_moves = max_moves
         self.wait_limit = wait_limit
-        self._idle: queue.Queue[_Worker | None] = queue.Queue()
-        self._all: list[_Worker] = []
+        self._idle: queue.Queue[WorkerProcess | None] = queue.Queue()
+        self._all: list[WorkerProcess] = []
         self._lock = threading.Lock()
         self._size = max(1, workers)
         for _ in range(self._size):
@@ -106,13 +108,13 @@ class VerifierPool:
         finally:
             self._idle.put(worker)
 
-    def _start(self) -> _Worker:
-        worker = _Worker()
+    def _start(self) -> WorkerProcess:
+        worker = WorkerProcess()
         with self._lock:
             self._all.append(worker)
         return worker
 
-    def _discard(self, worker: _Worker) -> None:
+    def _discard(self, worker: WorkerProcess) -> None:
         worker.kill()
         with self._lock:
             if worker in self._all:
