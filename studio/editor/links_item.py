@@ -22,7 +22,8 @@ from studio.editor.cell_geometry import CELL, cell_rect
 
 PLAIN = QColor(40, 220, 255, 190)
 EMPHASISED = QColor(255, 200, 40, 230)
-BATCHES = 6  # the arrow sets whose drawing is kept (the whole level's, a selection's...)
+BATCHES = 4  # the arrow sets whose drawing is kept (the whole level's, a selection's...)
+MAX_ARROW_SQUARES = 16  # squares repainted along an edited arrow
 
 
 class LinksItem(QGraphicsItem):
@@ -77,15 +78,23 @@ class LinksItem(QGraphicsItem):
             self.update()
 
     def update_arrow(self, source: int, target: int) -> None:
-        """Repaint the cells an arrow crosses, a cell's length at a time (the squares, a cell and
-        a half wide, overlap along it), not its whole bounding box."""
+        """Repaint the cells an arrow crosses, in squares along it (a cell and a half wide, or
+        more on a long arrow: a view repaints a region of more than fifty rectangles, which
+        overlapping squares soon make, as its bounding box), not its whole bounding box."""
         level = self.level_scene.document.level
         start, end = cell_rect(level, source).center(), cell_rect(level, target).center()
-        steps = max(1, int(QLineF(start, end).length() / CELL))
-        half = CELL * 0.75
+        length = QLineF(start, end).length()
+        steps = max(1, min(int(length / CELL), MAX_ARROW_SQUARES))
+        half = max(CELL, length / steps) * 0.75
+        # Straight to the views: an item's own updates within one pass merge into one rectangle.
+        views = [view for view in self.level_scene.views() if hasattr(view, "repaint_scene_rect")]
         for step in range(steps + 1):
             point = start + (end - start) * (step / steps)
-            self.update(QRectF(point.x() - half, point.y() - half, 2 * half, 2 * half))
+            square = QRectF(point.x() - half, point.y() - half, 2 * half, 2 * half)
+            for view in views:
+                view.repaint_scene_rect(square)
+            if not views:
+                self.update(square)
 
     def arrow_rect(self, source: int, target: int) -> QRectF:
         return self._arrow(source, target)[0]

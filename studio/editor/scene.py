@@ -156,8 +156,8 @@ class LevelScene(EditorScene):
         self.addItem(self.grid_item)
         self.links_item = LinksItem(self)
         self.links_item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
-        # Hundreds of antialiased arrows are slow to draw: keep them in a pixmap at screen resolution.
-        self.links_item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # No pixmap cache: an edited arrow repaints just the squares along it (links_item), which
+        # a cached item's repaint would merge into their bounding box.
         self.addItem(self.links_item)
         self.selection_item = QGraphicsRectItem()
         pen = QPen(QColor(255, 255, 255), 0, Qt.PenStyle.DashLine)
