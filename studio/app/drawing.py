@@ -1,6 +1,7 @@
 """Putting the drawing aids into the main window: ``install_drawing(window)`` adds Edit >
 Transform (flip and rotate the selection) and the Overview dock (a minimap of the level),
-each following the current tab. The tools themselves are in studio/editor (toolbox.py)."""
+each following the current tab; ``install_designer_aids`` adds them with Export Image, the
+layout and the user's shortcuts. The tools themselves are in studio/editor (toolbox.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import weakref
 from PySide6.QtCore import QObject, Qt
 
 from studio.app.actions import ActionSpec
+from studio.app.export_image import install_export_image
 from studio.app.overview_dock import OverviewDock
+from studio.app.preferences_shortcuts import install_shortcuts
+from studio.app.window_layout import install_window_layout
 from studio.editor.transform import TRANSFORMS, transform_problem, transform_selection
 
 SPECS = {
@@ -82,3 +86,13 @@ class DrawingController(QObject):
 
 def install_drawing(window) -> DrawingController:
     return DrawingController(window)
+
+
+def install_designer_aids(window) -> None:
+    """The designer's aids, once every other part of the window exists: File > Export Image,
+    Edit > Transform and the Overview, then the docks' layout (it arranges every dock), then
+    the user's own shortcuts (on every action). Each is kept on the window by name."""
+    window.export_image = install_export_image(window)
+    window.drawing = install_drawing(window)
+    window.window_layout = install_window_layout(window)
+    window.shortcuts = install_shortcuts(window)

@@ -27,10 +27,7 @@ from studio.model import commands
 from studio.model.document import LevelDocument
 from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
-from studio.app.window_layout import install_window_layout
-from studio.app.export_image import install_export_image
-from studio.app.drawing import install_drawing
-from studio.app.preferences_shortcuts import install_shortcuts
+from studio.app.drawing import install_designer_aids
 from studio.app.open_dialog import choose_levels
 from studio.app.exporting import install_export
 from studio.app.metagame_controller import install_metagame
@@ -77,10 +74,7 @@ class MainWindow(QMainWindow):
         self.exporting = install_export(self)
         self.community = install_community(self)
         self.metagame = install_metagame(self)  # Play > Intricacy Metagame
-        self.export_image = install_export_image(self)
-        self.drawing = install_drawing(self)  # Edit > Transform, the Overview dock
-        self.window_layout = install_window_layout(self)  # it arranges every dock made above
-        self.shortcuts = install_shortcuts(self)  # last: the user's keys on every action made above
+        install_designer_aids(self)  # last: the layout of every dock and the user's keys on every action
 
     # -- construction ---------------------------------------------------------------
     def _make_tool_actions(self) -> None:
