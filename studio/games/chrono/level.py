@@ -180,16 +180,18 @@ class ChronoLevel:
             else:
                 raise KeyError(name)
 
-    def resized(self, width: int, height: int) -> "ChronoLevel":
-        """A copy resized with its top-left corner fixed. The new border is wall, as the format
-        requires; links to or from cells that fall outside are dropped."""
+    def resized(self, width: int, height: int, left: int = 0, top: int = 0) -> "ChronoLevel":
+        """A copy resized with the old top-left cell at (left, top) of the new level (0, 0:
+        the top-left corner kept). The new border is wall, as the format requires; links to
+        or from cells that fall outside are dropped."""
         check_size(width, height)
         new = ChronoLevel.blank(width, height)
         new.metadata, new.layout = self.metadata, self.layout
 
         def moved(index: int) -> int | None:
             x, y = self.xy(index)
-            return y * width + x if x < width and y < height else None
+            x, y = x + left, y + top
+            return y * width + x if 0 <= x < width and 0 <= y < height else None
 
         for index, glyph in enumerate(self.glyphs):
             target = moved(index)
