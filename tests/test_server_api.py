@@ -250,12 +250,17 @@ def test_upload_and_comment_rate_limits(tmp_path):
 
 def test_an_address_is_limited_across_its_accounts(tmp_path):
     database = Database("sqlite", tmp_path)
-    server = start_server(database, tmp_path, "--uploads-per-hour", "1")  # an address: 4 an hour
+    server = start_server(database, tmp_path, "--uploads-per-hour", "1",  # an address: 4 an hour
+                          "--failed-sign-ins-per-hour", "2")
     try:
         players = [Client(server.url).sign_up(f"neighbour{n}") for n in range(5)]
         statuses = [player.upload(ESCAPE_FIRST, "RRRD", data=escape_variant(n, "Shared"))
                     for n, player in enumerate(players)]
         assert [status for status, _ in statuses] == [422, 422, 422, 422, 429]
         assert "from your address" in statuses[-1][1]["detail"]
+        guesses = [Client(server.url).post("/api/sessions", {"name": "neighbour0", "password": f"wrong guess {n}"})
+                   for n in range(3)]
+        assert [status for status, _ in guesses] == [401, 401, 429]  # each guess costs an Argon2 hash
+        assert "failed sign-ins" in guesses[-1][1]["detail"]
     finally:
         server.stop()

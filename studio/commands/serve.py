@@ -17,6 +17,7 @@ LIMIT_OPTIONS = (
     ("comments_per_hour", "comments an account may post per hour"),
     ("speedruns_per_hour", "speedruns an account may submit per hour"),
     ("accounts_per_hour", "accounts one address may register per hour"),
+    ("failed_sign_ins_per_hour", "failed sign-ins one address may make per hour"),
     ("verify_workers", "worker processes that play uploaded solutions"),
 )
 

@@ -23,6 +23,7 @@ class ServerConfig:
     comments_per_hour: int = 60
     speedruns_per_hour: int = 120
     accounts_per_hour: int = 10  # per address
+    failed_sign_ins_per_hour: int = 60  # per address: each costs an Argon2 hash
     render_seconds: float = 30.0
     extra: dict = field(default_factory=dict)
 

@@ -89,8 +89,10 @@ def level_title(level, filename: str) -> str:
     properties = level.properties() if hasattr(level, "properties") else {}
     for key in ("title", "name"):
         value = properties.get(key)
-        if isinstance(value, str) and value.strip() and value.strip() != "Untitled":
-            return value.strip()[:200]
+        if isinstance(value, str):
+            value = "".join(ch for ch in value if ch.isprintable()).strip()  # no control characters in a title
+            if value and value != "Untitled":
+                return value[:200]
     return Path(filename).stem[:200] or "Untitled"
 
 

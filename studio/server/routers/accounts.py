@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from studio.server.auth import bearer_token, hash_password, new_token, password_matches, signed_in, token_digest
 from studio.server.deps import client_address, db_session
-from studio.server.limits import check_rate, record_action
+from studio.server.limits import check_rate, record_action, refuse
 from studio.server.models import Account, Token
 from studio.server.schemas import AccountOut, Credentials, SessionOut
 
@@ -38,10 +38,13 @@ def register(credentials: Credentials, request: Request, session: Session = Depe
 
 
 @router.post("/sessions", response_model=SessionOut)
-def sign_in(credentials: Credentials, session: Session = Depends(db_session)) -> SessionOut:
+def sign_in(credentials: Credentials, request: Request, session: Session = Depends(db_session)) -> SessionOut:
+    address = client_address(request)
+    limit = request.app.state.config.failed_sign_ins_per_hour
+    check_rate(session, "failed sign-in", None, address, 0, limit)
     account = session.scalar(select(Account).where(Account.name_key == credentials.name.lower()))
     if not password_matches(account.password_hash if account else _DUMMY_HASH, credentials.password) or account is None:
-        raise HTTPException(401, "wrong name or password")
+        refuse(session, "failed sign-in", None, address, 401, "wrong name or password")
     token = new_token(session, account)
     session.commit()
     return SessionOut(token=token, name=account.name, moderator=account.moderator)
