@@ -47,6 +47,8 @@ def test_round_trip_upload_list_download_rate_comment_speedrun(anonymous):
     assert uploaded["md5"] == hashlib.md5(data).hexdigest() and uploaded["collection"] == "triage"
     level_id = uploaded["id"]
 
+    status, everything = anonymous.get("/api/levels?collection=&game=")
+    assert status == 200 and level_id in [level["id"] for level in everything]
     status, listed = anonymous.get("/api/levels?collection=triage&game=escape")
     entry = next(level for level in listed if level["id"] == level_id)
     assert entry["title"] == "Round trip 1" and entry["author"] == author_name(author)

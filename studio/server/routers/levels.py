@@ -104,6 +104,7 @@ def levels(collection: str | None = Query(None, description="triage, official or
            game: str | None = Query(None, max_length=20, description="a game id; all when absent"),
            limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0, le=1_000_000),
            session: Session = Depends(db_session)) -> list[LevelOut]:
+    collection, game = collection or None, game or None  # "?collection=&game=": every level
     if collection is not None and collection not in COLLECTIONS:
         raise HTTPException(422, f"collection: one of {', '.join(COLLECTIONS)}")
     if game is not None and game not in games_by_id():
