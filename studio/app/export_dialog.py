@@ -311,7 +311,9 @@ class ExportDialog(QDialog):
         self._cancelled = True
         process = self.process
         process.terminate()  # the command stops PyInstaller's process too
-        QTimer.singleShot(KILL_AFTER_MS, lambda: process.state() != QProcess.ProcessState.NotRunning and process.kill())
+        # The process is the timer's context: once it is gone (the dialog closed), the timer is dropped.
+        QTimer.singleShot(KILL_AFTER_MS, process,
+                          lambda: process.state() != QProcess.ProcessState.NotRunning and process.kill())
 
     def _fold_log(self, shown: bool) -> None:
         self.log.setVisible(shown)

@@ -23,7 +23,6 @@ or PyInstaller missing.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -58,10 +57,6 @@ def run(args: argparse.Namespace) -> int:
     if args.icon and not Path(args.icon).is_file():
         print(f"studio export-game: --icon {args.icon}: no such file", file=sys.stderr)
         return 2
-    if importlib.util.find_spec("PyInstaller") is None:
-        print('studio export-game: PyInstaller is not installed: pip install -e ".[package]"', file=sys.stderr)
-        return 2
-
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 

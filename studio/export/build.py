@@ -9,6 +9,7 @@ the studio's Export Game dialog runs that command in a QProcess and reads them b
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -106,6 +107,9 @@ def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | 
     problem = refusal(checks, allow_unsolvable)
     if problem:
         raise ExportError(problem)
+    # Checked after the levels, so a designer without the extra still learns what to fix first.
+    if importlib.util.find_spec("PyInstaller") is None:
+        raise ExportError('PyInstaller is not installed: pip install -e ".[package]"')
     program = slug(name)
     out_dir = Path(out_dir).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
