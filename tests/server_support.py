@@ -146,6 +146,27 @@ class Client:
     def get(self, path: str):
         return self.request("GET", path)
 
+    def post_oversized(self, path: str, body: bytes):
+        """POST a body the server may refuse before it is all sent (as an early 413 does), and read
+        the answer anyway: urllib gives up with a broken pipe once the server closes its side."""
+        host, port = self.url.split("//", 1)[1].rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=self.timeout) as connection:
+            connection.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+                               f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode())
+            try:
+                connection.sendall(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the server answered early and closed; its answer is still waiting to be read
+            answer = b""
+            try:
+                while chunk := connection.recv(65536):
+                    answer += chunk
+            except ConnectionResetError:
+                pass
+        head, _, payload = answer.partition(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        return status, _parse(payload, "application/json" if b"application/json" in head.lower() else "")
+
     def post(self, path: str, body=None, **kwargs):
         return self.request("POST", path, body, **kwargs)
 

@@ -219,7 +219,7 @@ def test_bad_uploads_and_feedback_from_a_signed_in_player_get_reasons(anonymous)
 
 
 def test_request_size_is_capped(anonymous):
-    status, answer = anonymous.post("/api/accounts", raw=b"{" + b" " * (2 << 20) + b"}")
+    status, answer = anonymous.post_oversized("/api/accounts", b"{" + b" " * (2 << 20) + b"}")
     assert status == 413 and "too large" in answer["detail"]
 
 
