@@ -51,6 +51,16 @@ def test_games_say_what_they_can_do_and_only_labyrinthos_generates():
     assert [game.id for game in all_games() if game.solve_options is not None] == ["chrono"]
     for game in all_games():
         assert game.verify and game.parse_moves and game.lint and game.solve and game.playtest, game.id
+        assert game.progress is not None, game.id
+
+
+def test_no_ability_is_found_by_a_module_name_outside_game():
+    """What a game gives is in its Game object; nothing builds "studio.games.ID.something"
+    to find an ability by naming convention."""
+    root = Path(__file__).resolve().parent.parent / "studio"
+    found = [str(path.relative_to(root)) for path in root.rglob("*.py")
+             if "import_module(f\"studio.games." in path.read_text(encoding="utf-8")]
+    assert found == []
 
 
 def test_a_game_has_no_grab_bag_of_extras():
@@ -82,3 +92,24 @@ def test_a_lazy_reference_says_what_is_wrong_with_it():
         Lazy("not a module")
     with pytest.raises(ImportError, match="has no 'verify_levle'"):
         Lazy("studio.games.laby.verify:verify_levle").resolve()
+
+
+def test_the_architecture_notes_name_every_field_of_game_and_show_labyrinthos_as_registered():
+    """docs/architecture.md's plugin contract stays true: every field of Game is described,
+    nothing it calls a field is missing, and its worked example is Labyrinthos's real code."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    notes = (root / "docs" / "architecture.md").read_text(encoding="utf-8")
+    contract = notes[notes.index("## The plugin contract"):]
+    fields = {f.name for f in dataclasses.fields(Game)}
+    assert fields <= set(re.findall(r"`(\w+)`", contract))
+    assert set(re.findall(r"\*\*`(\w+)`", contract)) <= fields
+    example = contract.split("```python\n", 1)[1].split("```", 1)[0]
+    code = (root / "studio" / "games" / "laby" / "__init__.py").read_text(encoding="utf-8")
+    registration = code[code.index("GAME = register("):]
+
+    def lines(text: str) -> list[str]:
+        return [re.sub(r"\s*#.*", "", line).rstrip() for line in text.strip().splitlines()]
+
+    assert lines(example) == lines(registration)

@@ -4,10 +4,11 @@
 ``Game`` is the full list of what a rule set may give the studio, in the order a new
 game writes them: who it is, its level files, what a designer draws with and how it
 looks, its rules, then the optional abilities (play-test, verify, lint, solve,
-generate); the studio offers an ability only for a game that gives it. Abilities and
-the Qt view are ``Lazy`` references ("package.module:name", core.lazy), imported
-only when first used, so the registry stays light and headless. docs/architecture.md
-walks through the fields with Labyrinthos as the example.
+generate, an exported game's progress); the studio offers an ability only for a game
+that gives it. Abilities and the Qt view are ``Lazy`` references
+("package.module:name", core.lazy), imported only when first used, so the registry
+stays light and headless. docs/architecture.md walks through the fields with
+Labyrinthos as the example.
 
 Everything here is pure Python (no Qt).
 """
@@ -168,6 +169,9 @@ class Game:
     # `studio generate` and File > Generate: (width, height, seed text) -> a level, the same
     # level for the same arguments; LevelLimitError (a ValueError) for a size it refuses.
     generate: Lazy[Callable[[int, int, str], Any]] | None = None
+    # An exported game's record of the player's wins: the player's folder -> a
+    # core.progress.ProgressStore; without one, the best solution per level in a JSON file.
+    progress: Lazy[Callable[[Path], Any]] | None = None
 
     def matches(self, path: str | Path) -> bool:
         name = Path(path).name.lower()

@@ -2,10 +2,10 @@
 
 The player shell (``studio.player``) records every win through a ``ProgressStore``
 kept in a folder of the player's own (the platform's user data folder). Each game
-keeps progress its own way, in ``studio/games/ID/progress.py`` (``make_progress(folder)``,
-found by that name as ``studio verify`` finds ``verify.py``): Escape a real player file
-(``.esp``), Labyrinthos a high-score table per level. A game without one keeps its
-best solution per level in a JSON file (``BestSolutions``).
+keeps progress its own way, given by its ``Game.progress`` (``make_progress(folder)``
+in ``studio/games/ID/progress.py``): Escape a real player file (``.esp``), Labyrinthos
+a high-score table per level. A game without one keeps its best solution per level
+in a JSON file (``BestSolutions``).
 
 Levels are known by the MD5 of their file's bytes, as Escape's player files know them:
 a level changed by a new version of the game starts unsolved.
@@ -13,7 +13,6 @@ a level changed by a new version of the game starts unsolved.
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,11 +115,10 @@ class BestSolutions:
 
 
 def progress_store(game_id: str, folder: Path) -> ProgressStore:
-    """The game's own store (``studio.games.ID.progress.make_progress``), else ``BestSolutions``."""
-    try:
-        module = importlib.import_module(f"studio.games.{game_id}.progress")
-    except ModuleNotFoundError as error:
-        if error.name != f"studio.games.{game_id}.progress":
-            raise
+    """The game's own store (its ``Game.progress``), else ``BestSolutions``."""
+    from studio.core.game import game_by_id  # the registry imports every game; only when asked
+
+    make_progress = game_by_id(game_id).progress
+    if make_progress is None:
         return BestSolutions(folder)
-    return module.make_progress(Path(folder))
+    return make_progress.resolve()(Path(folder))

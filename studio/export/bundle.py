@@ -97,8 +97,8 @@ def studio_excludes(game: Game) -> list[str]:
 def hidden_imports(game: Game) -> list[str]:
     """What the player imports by name at run time: the game's plugin, its play-test
     adapter and art (Lazy references) and its progress store."""
-    found = [f"studio.games.{game.id}", f"studio.games.{game.id}.progress"]
-    found += [ref.module for ref in (game.playtest, game.view) if ref is not None]
+    found = [f"studio.games.{game.id}"]
+    found += [ref.module for ref in (game.playtest, game.view, game.progress) if ref is not None]
     return list(dict.fromkeys(found))
 
 

@@ -58,5 +58,6 @@ GAME = register(
         lint=Lazy("studio.games.chrono.lint:lint_level"),
         solve=Lazy("studio.games.chrono.solve:solve_level"),
         solve_options=Lazy("studio.games.chrono.solve:SOLVE_OPTIONS"),
+        progress=Lazy("studio.games.chrono.progress:make_progress"),
     )
 )

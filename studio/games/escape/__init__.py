@@ -46,5 +46,6 @@ GAME = register(
         parse_moves=Lazy("studio.games.escape.verify:parse_moves"),
         lint=Lazy("studio.games.escape.lint:lint_level"),
         solve=Lazy("studio.games.escape.solve:solve_level"),
+        progress=Lazy("studio.games.escape.progress:make_progress"),
     )
 )

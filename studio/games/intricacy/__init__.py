@@ -75,5 +75,6 @@ GAME = register(
         parse_moves=Lazy("studio.games.intricacy.engine:parse_moves"),
         lint=Lazy("studio.games.intricacy.lint:lint_level"),
         solve=Lazy("studio.games.intricacy.solve:solve_level"),
+        progress=Lazy("studio.games.intricacy.progress:make_progress"),
     )
 )

@@ -43,5 +43,6 @@ GAME = register(
         lint=Lazy("studio.games.laby.lint:lint_level"),
         solve=Lazy("studio.games.laby.solve:solve_level"),
         generate=Lazy("studio.games.laby.generator:generate_level"),
+        progress=Lazy("studio.games.laby.progress:make_progress"),
     )
 )
