@@ -130,6 +130,25 @@ class MetagameMachine(RuleBasedStateMachine):
                 self._declare(author, target, mine[0], "s")
 
     @precondition(lambda self: self.game.notes)
+    @rule(who=st.integers(0, 9), count=st.integers(1, 3))
+    def declare_the_locks_holding_notes(self, who, count):
+        """A player declares the locks with the most notes secured behind them (placing a lock
+        of their own first when they hold no non-public one), and so reads those notes: the way
+        to access by (i), three notes read on a lock that is not public, without solving it."""
+        author = self._pick(who)
+        holding = sorted((lock for lock in self.game.active_locks() if lock.owner != author
+                          and not any(n.author == author for n in self.game.notes_on(lock.id))),
+                         key=lambda lock: (-len(self.game.notes_behind(lock.id)), lock.id))
+        for target in holding[:count]:
+            mine = [s for s in SLOTS if (lock := self.game.lock_in(author, s)) and not self.game.is_public(lock.id)]
+            if not mine:
+                slot = next((s for s in SLOTS if self.game.lock_in(author, s) is None), 0)
+                self.place(self.game.players.index(author), slot)
+                mine = [slot]
+            if not self.game.locks[target.id].retired:
+                self._declare(author, self.game.locks[target.id], mine[0], "s")
+
+    @precondition(lambda self: self.game.notes)
     @rule(which=st.integers(0, 99))
     def retire_a_lock_holding_notes(self, which):
         """Retirements that make notes public, the way to public locks: first the locks holding
