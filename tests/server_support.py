@@ -78,20 +78,23 @@ class Database:
 class ServerProcess:
     """`studio serve` in a subprocess; ``url`` is its address once ``start`` returns."""
 
-    def __init__(self, database_url: str, log_path: Path, *options: str):
+    def __init__(self, database_url: str | None, log_path: Path, *options: str, env: dict | None = None):
+        """``database_url`` None: no ``--db`` (the server's default); ``env``: more environment."""
         self.database_url = database_url
         self.log_path = log_path
         self.options = options
+        self.env = env or {}
         self.process: subprocess.Popen | None = None
         self.url = ""
 
     def start(self, timeout: float = 60.0) -> "ServerProcess":
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
+        database = ["--db", self.database_url] if self.database_url is not None else []
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "studio", "serve", "--port", str(port), "--db", self.database_url, *self.options],
+            [sys.executable, "-m", "studio", "serve", "--port", str(port), *database, *self.options],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env, cwd=PROJECT_ROOT)
         log.close()
         deadline = time.monotonic() + timeout

@@ -83,6 +83,20 @@ def test_round_trip_upload_list_download_rate_comment_speedrun(anonymous):
     assert status == 422 and "does not win" in refused["detail"]
 
 
+def test_a_level_is_found_by_the_md5_of_its_file(anonymous):
+    """The Community dock finds the level it play-tested by its bytes, however many levels there are."""
+    author = new_player(anonymous)
+    data = escape_variant(5, "Found by MD5")
+    status, uploaded = author.upload(ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, data=data)
+    assert status == 201, uploaded
+    md5 = hashlib.md5(data).hexdigest()
+    for query in (f"md5={md5}", f"md5={md5.upper()}&game=escape", f"md5={md5}&collection=triage"):
+        status, found = anonymous.get(f"/api/levels?{query}")
+        assert status == 200 and [level["id"] for level in found] == [uploaded["id"]], query
+    assert anonymous.get(f"/api/levels?md5={md5}&game=laby") == (200, [])
+    assert anonymous.get("/api/levels?md5=" + "0" * 32) == (200, [])
+
+
 def author_name(client: Client) -> str:
     return client.get("/api/accounts/me")[1]["name"]
 
@@ -118,6 +132,25 @@ def test_every_game_uploads_and_downloads_its_exact_bytes(anonymous, game):
     assert level["game"] == game and level["filename"] == path.name
 
 
+def test_a_file_name_beyond_latin_1_downloads_under_its_own_name(anonymous):
+    """HTTP headers carry Latin-1 only: the name goes percent-encoded (RFC 6266), never a 500."""
+    import urllib.parse
+    import urllib.request
+
+    author = new_player(anonymous)
+    data = escape_variant(6, "Unicode name")
+    status, uploaded = author.upload(ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, data=data, filename="迷路 ①.esx")
+    assert status == 201, uploaded
+    with urllib.request.urlopen(f"{anonymous.url}/api/levels/{uploaded['id']}/file", timeout=60) as response:
+        assert response.status == 200 and response.read() == data
+        disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith('attachment; filename="') and disposition.isascii()
+    assert urllib.parse.unquote(disposition.split("filename*=UTF-8''", 1)[1]) == "迷路 ①.esx"
+    assert anonymous.get(f"/api/levels/{uploaded['id']}")[1]["filename"] == "迷路 ①.esx"
+    status, page = anonymous.get(f"/levels/{uploaded['id']}")
+    assert status == 200 and "迷路 ①.esx".encode() in page
+
+
 def test_only_the_author_edits_or_withdraws_and_only_moderators_move(server, anonymous, tmp_path):
     author, stranger = new_player(anonymous, "author"), new_player(anonymous)
     status, uploaded = author.upload(ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, data=escape_variant(3, "Owned"))
@@ -126,6 +159,9 @@ def test_only_the_author_edits_or_withdraws_and_only_moderators_move(server, ano
     assert stranger.post(level + "/withdraw")[0] == 403
     status, edited = author.request("PATCH", level, {"title": "Owned, renamed", "description": "Walk."})
     assert status == 200 and edited["title"] == "Owned, renamed" and edited["description"] == "Walk."
+    for half_a_character in (b'{"description": "\\udfff"}', b'{"title": "x\\ud800"}'):  # no database stores one
+        status, answer = author.request("PATCH", level, raw=half_a_character)
+        assert status == 422 and "lone surrogate" in answer["detail"], (status, answer)
 
     assert author.post(level + "/collection", {"collection": "official"})[0] == 403
     moderator = new_player(anonymous, "moderator")
@@ -184,6 +220,8 @@ BAD_REQUESTS = [
     ("GET", "/collections/triage?game=%00", None),
     ("GET", "/api/levels?game=%00", None),
     ("GET", "/api/levels?game=chess", None),
+    ("GET", "/api/levels?md5=not-an-md5", None),
+    ("GET", "/api/levels?md5=" + "a" * 33, None),
     ("POST", "/api/sessions", b'{"name": "someone", "password": "pass\\u0000word"}'),
 ]
 
@@ -202,6 +240,8 @@ def test_bad_uploads_and_feedback_from_a_signed_in_player_get_reasons(anonymous)
     for body in (
         {"game": "chess", "filename": "a.esx", "data_base64": good, "solution": "R"},
         {"game": "escape", "filename": "../../a.esx", "data_base64": good, "solution": "R"},
+        {"game": "escape", "filename": "line\u2028break.esx", "data_base64": good, "solution": "R"},
+        {"game": "escape", "filename": "c1\x85control.esx", "data_base64": good, "solution": "R"},
         {"game": "escape", "filename": "a.esx", "data_base64": "%%%not base64", "solution": "R"},
         {"game": "escape", "filename": "a.esx", "data_base64": "", "solution": "R"},
         {"game": "escape", "filename": "a.esx", "data_base64": good, "solution": "R" * 100_001},
@@ -223,6 +263,30 @@ def test_request_size_is_capped(anonymous):
     assert status == 413 and "too large" in answer["detail"]
 
 
+def test_a_streamed_body_is_capped_too(anonymous):
+    """Without Content-Length (chunked), the body is counted as it arrives: 413, not FastAPI's 400."""
+    import socket
+
+    host, port = anonymous.url.split("//", 1)[1].rsplit(":", 1)
+    chunk = b"[" * 0x40000  # 256 KiB a chunk, six of them: no Content-Length to refuse early
+    body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(6)) + b"0\r\n\r\n"
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(b"POST /api/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        try:
+            connection.sendall(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server answered early and closed
+        answer = b""
+        try:
+            while chunk := connection.recv(65536):
+                answer += chunk
+        except ConnectionResetError:
+            pass
+    assert answer.split(b"\r\n", 1)[0].split(b" ")[1] == b"413", answer[:300]
+    assert b"too large" in answer
+
+
 def test_openapi_lists_the_api(anonymous):
     status, schema = anonymous.get("/openapi.json")
     assert status == 200
@@ -230,6 +294,15 @@ def test_openapi_lists_the_api(anonymous):
                  "/api/levels/{level_id}/ratings", "/api/levels/{level_id}/comments",
                  "/api/levels/{level_id}/speedruns"):
         assert path in schema["paths"], path
+    # The bearer token is declared where it is needed, and errors are described as they are sent.
+    assert schema["components"]["securitySchemes"]["bearerToken"] == {
+        "type": "http", "scheme": "bearer", "description": "the token from POST /api/sessions"}
+    assert schema["paths"]["/api/levels"]["post"]["security"] == [{"bearerToken": []}]
+    assert "security" not in schema["paths"]["/api/levels"]["get"]
+    refused = schema["paths"]["/api/levels"]["post"]["responses"]["4XX"]["content"]["application/json"]["schema"]
+    assert refused == {"$ref": "#/components/schemas/Problem"}
+    assert schema["components"]["schemas"]["Problem"]["properties"]["detail"]["type"] == "string"
+    assert "HTTPValidationError" not in schema["components"]["schemas"]  # 422s are {"detail": "..."} too
 
 
 def test_upload_and_comment_rate_limits(tmp_path):

@@ -5,6 +5,7 @@ models' schema; a solution that runs too long is refused, and the worker replace
 from __future__ import annotations
 
 import hashlib
+import sys
 import threading
 import time
 
@@ -95,6 +96,25 @@ def test_the_migrations_build_exactly_the_models_schema(kind, tmp_path):
     finally:
         engine.dispose()
         database.drop()
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG data folder is Linux's")
+def test_with_no_db_the_server_keeps_a_wal_sqlite_file_in_the_user_data_folder(tmp_path):
+    import sqlite3
+
+    data_home = tmp_path / "data"
+    server = ServerProcess(None, tmp_path / "server.log", env={"XDG_DATA_HOME": str(data_home)}).start()
+    try:
+        anonymous = Client(server.url)
+        assert anonymous.get("/api/health")[1]["database"] == "sqlite"
+        status, uploaded = anonymous.sign_up("keeper").upload(ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION)
+        assert status == 201, uploaded
+        database = data_home / "PuzzleLevelStudio" / "server.sqlite3"
+        with sqlite3.connect(database) as connection:
+            assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert connection.execute("SELECT md5 FROM levels").fetchall() == [(uploaded["md5"],)]
+    finally:
+        server.stop()
 
 
 def test_a_solution_that_runs_too_long_is_refused_and_the_worker_replaced():

@@ -23,11 +23,17 @@ from studio.server.database import make_engine, migrate, session_factory
 from studio.server.limits import BodySizeLimit
 from studio.server.rendering import FileCache, Renderer, default_cache_dir
 from studio.server.routers import accounts, feedback, health, intricacy, levels, moderation, pages, speedruns
+from studio.server.schemas import Problem
 from studio.server.verifier import VerifierPool
 
 log = logging.getLogger("studio.server")
 ROUTERS = (health.router, accounts.router, moderation.router, feedback.router, speedruns.router,
            levels.router, pages.router, intricacy.router)
+# What OpenAPI says of errors: {"detail": "..."} in words (not FastAPI's default list for 422).
+ERROR_RESPONSES = {
+    "4XX": {"model": Problem, "description": "refused, the reason in words (docs/server.md lists the codes)"},
+    503: {"model": Problem, "description": "busy: every verifier in use, or the database unreachable"},
+}
 
 
 def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
@@ -52,7 +58,7 @@ def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
     app.state.renderer = Renderer(config.cache_dir or default_cache_dir(config.database_url), config.render_seconds)
     app.state.files = FileCache()
     for router in (*ROUTERS, *extra_routers):
-        app.include_router(router)
+        app.include_router(router, responses=ERROR_RESPONSES)
     _install_error_handlers(app)
     app.add_middleware(BodySizeLimit, limit=config.max_request_bytes)
     return app

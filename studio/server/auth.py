@@ -8,6 +8,7 @@ import secrets
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Depends, HTTPException, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -15,6 +16,10 @@ from studio.server.deps import db_session
 from studio.server.models import Account, Token
 
 _hasher = PasswordHasher()
+# Declares the bearer token in the OpenAPI description (and /docs's "Authorize"); ``signed_in``
+# reads the header itself, so a missing or malformed one gets its own 401 in words.
+BEARER = HTTPBearer(auto_error=False, scheme_name="bearerToken",
+                    description="the token from POST /api/sessions")
 
 
 def hash_password(password: str) -> str:
@@ -44,7 +49,8 @@ def bearer_token(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def signed_in(request: Request, session: Session = Depends(db_session)) -> Account:
+def signed_in(request: Request, session: Session = Depends(db_session),
+              _declared: HTTPAuthorizationCredentials | None = Depends(BEARER)) -> Account:
     """The account of the request's bearer token; 401 without a valid one."""
     token = bearer_token(request)
     if token is None:

@@ -76,7 +76,7 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
-                    raise _TooLarge()
+                    raise _TooLarge(self._message())
             return message
 
         async def tracking_send(message):
@@ -104,5 +104,10 @@ class BodySizeLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """A streamed body passed the limit. An HTTPException, so FastAPI's body parsing passes it
+    on (any other exception there becomes its 400 "error parsing the body") and the
+    application's handler answers 413 in words; the middleware answers it if nothing did."""
+
+    def __init__(self, detail: str):
+        super().__init__(413, detail)

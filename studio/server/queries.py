@@ -20,13 +20,15 @@ def level_or_404(session: Session, level_id: int) -> Level:
 
 
 def list_levels(session: Session, collection: str | None, game: str | None,
-                limit: int = 100, offset: int = 0) -> list[LevelOut]:
+                limit: int = 100, offset: int = 0, md5: str | None = None) -> list[LevelOut]:
     query = select(Level.id, Level.title, Level.game, Level.md5, Level.collection, Level.filename, Account.name) \
         .join(Account, Account.id == Level.author_id).order_by(Level.id.desc())
     if collection:
         query = query.where(Level.collection == collection)
     if game:
         query = query.where(Level.game == game)
+    if md5:
+        query = query.where(Level.md5 == md5)
     rows = session.execute(query.limit(min(limit, MAX_PAGE)).offset(offset)).all()
     ids = [row.id for row in rows]
     ratings, records = rating_summaries(session, ids), speedrun_records(session, ids)

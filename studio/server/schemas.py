@@ -20,12 +20,22 @@ When = Annotated[datetime, AfterValidator(_as_utc)]
 def _no_nul(value: str) -> str:
     if "\x00" in value:
         raise ValueError("NUL characters are not allowed")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate ("\ud800" in the JSON): no database stores it
+        raise ValueError("not valid Unicode (a lone surrogate)") from None
     return value
 
 
-Text = Annotated[str, AfterValidator(_no_nul)]  # PostgreSQL stores no NUL in text, and no one types one
+# PostgreSQL stores no NUL in text, and no one types one; nor can any database store half a character.
+Text = Annotated[str, AfterValidator(_no_nul)]
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+
+
+class Problem(BaseModel):
+    """Every refusal's body (4xx and 503)."""
+    detail: str = Field(description="what is wrong, in words")
 
 
 class Strict(BaseModel):

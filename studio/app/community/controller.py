@@ -265,7 +265,7 @@ class CommunityController(QObject):
                 return
             self._call(f"Speedrun on {match['title']}", "POST", f"/api/levels/{match['id']}/speedruns",
                        {"solution": moves}, lambda result: self._speedrun_done(match, result))
-        query = urlencode({"game": document.game.id, "limit": 500})
+        query = urlencode({"game": document.game.id, "md5": md5})  # however many levels the server has
         self._call("Find this level on the server", "GET", f"/api/levels?{query}", None, found)
 
     def _speedrun_done(self, level: dict, result: dict) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import base64
 import binascii
 import fnmatch
+import re
 from pathlib import PurePath
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -36,7 +38,7 @@ def games_by_id() -> dict:
 
 def check_filename(game, filename: str) -> str:
     name = PurePath(filename.replace("\\", "/")).name
-    if name != filename or name in (".", "..") or any(ord(ch) < 32 for ch in name):
+    if name != filename or name in (".", "..") or not name.isprintable():
         raise HTTPException(422, "filename: a plain file name, without folders or control characters")
     if not any(fnmatch.fnmatch(name.lower(), pattern) for pattern in game.file_patterns):
         raise HTTPException(422, f"filename: {game.name} levels are named {' or '.join(game.file_patterns)}")
@@ -102,14 +104,17 @@ def upload(upload: Upload, request: Request, account: Account = Depends(signed_i
 @router.get("", response_model=list[LevelOut])
 def levels(collection: str | None = Query(None, description="triage, official or withdrawn; all when absent"),
            game: str | None = Query(None, max_length=20, description="a game id; all when absent"),
+           md5: str | None = Query(None, max_length=32, description="a file's MD5: the level with those bytes, if any"),
            limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0, le=1_000_000),
            session: Session = Depends(db_session)) -> list[LevelOut]:
-    collection, game = collection or None, game or None  # "?collection=&game=": every level
+    collection, game, md5 = collection or None, game or None, md5 or None  # "?collection=&game=": every level
     if collection is not None and collection not in COLLECTIONS:
         raise HTTPException(422, f"collection: one of {', '.join(COLLECTIONS)}")
     if game is not None and game not in games_by_id():
         raise HTTPException(422, f"game: one of {', '.join(games_by_id())}")
-    return list_levels(session, collection, game, limit, offset)
+    if md5 is not None and not re.fullmatch(r"[0-9a-fA-F]{32}", md5):
+        raise HTTPException(422, "md5: 32 hexadecimal digits")
+    return list_levels(session, collection, game, limit, offset, md5=md5 and md5.lower())
 
 
 @router.get("/{level_id}", response_model=LevelDetail)
@@ -128,7 +133,16 @@ async def level_file(request: Request, level_id: int = LevelId) -> Response:
         cache.put(level_id, found)
     data, filename, md5 = found
     return Response(data, media_type="application/octet-stream",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "ETag": f'"{md5}"'})
+                    headers={"Content-Disposition": content_disposition(filename), "ETag": f'"{md5}"'})
+
+
+def content_disposition(filename: str) -> str:
+    """``attachment`` with the name as uploaded: plain ASCII as is, any other name percent-encoded
+    (RFC 6266's ``filename*``) after an ASCII stand-in, since a header carries only Latin-1."""
+    plain = "".join(ch if " " <= ch <= "~" and ch not in '"\\' else "_" for ch in filename)
+    if plain == filename:
+        return f'attachment; filename="{filename}"'
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _read_file(app, level_id: int) -> tuple[bytes, str, str]:
