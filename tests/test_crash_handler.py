@@ -71,3 +71,22 @@ def test_an_error_in_another_thread_reaches_the_dialog(window, qtbot, handler):
     worker.join()
     qtbot.waitUntil(lambda: answers.done, timeout=20000)
     assert "an unexpected bug" in answers.texts[0]
+
+
+def test_a_bug_in_saving_itself_still_shows_the_dialog(window, qtbot, handler, level_file, monkeypatch):
+    # The handler autosaves first; when the bug is in the game's save, that raised inside the
+    # handler and no dialog was shown at all.
+    from dataclasses import replace
+
+    pane = open_at_actual_size(window, level_file)
+    edit(window, pane)
+
+    def broken_save(level):
+        raise KeyError("a bug in saving")
+
+    monkeypatch.setattr(pane.document, "game", replace(pane.document.game, save=broken_save))
+    answers = DialogAnswers("Continue")
+    QTimer.singleShot(0, fail_in_a_slot)
+    qtbot.waitUntil(lambda: answers.done, timeout=20000)
+    assert "an unexpected bug" in answers.texts[0] and window.isVisible()
+    assert "KeyError" in answers.seen[0].detailedText()  # the autosave's failure is reported too

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,38 @@ def test_every_bundled_collection_passes_the_self_test(qtbot, tmp_path, folder):
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert len(lines) == len(window.levels) and {line["verdict"] for line in lines} == {"won"}
     assert all(line["moves"] > 0 for line in lines)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_play_collection_refuses_a_fifo_among_its_levels_at_once(qtbot, tmp_path):
+    # The player read its levels with read_bytes(): a FIFO named x.esx blocked it for ever.
+    from studio.player.collection import from_files
+
+    fifo = tmp_path / "x.esx"
+    os.mkfifo(fifo)
+    first = ROOT / "levels" / "escape" / "01-first-steps.esx"
+    window = PlayerWindow(from_files("Mixed", "escape", [first, fifo]), tmp_path / "progress")
+    qtbot.addWidget(window)
+    assert window.levels[0].level is not None and not window.levels[0].error
+    assert window.levels[1].level is None and "named pipe" in window.levels[1].error
+
+
+def test_the_player_shows_a_levels_title_and_errors_as_text_not_html(qtbot, tmp_path):
+    # A level titled with HTML rendered as a heading in the player's labels (Play Collection too).
+    from studio.player.collection import from_files
+
+    crafted = tmp_path / "crafted.laby"
+    crafted.write_text("name <h1>Verified OK</h1>\nmap\n30\nend\n")
+    broken = tmp_path / "broken.laby"
+    broken.write_text("name <h1>Verified OK</h1>\ncolor <h1>x</h1>\nmap\n30\nend\n")
+    window = PlayerWindow(from_files("<b>Mine</b>", "laby", [crafted, broken]), tmp_path / "progress")
+    qtbot.addWidget(window)
+    plain = Qt.TextFormat.PlainText
+    assert window.title_screen.name_label.textFormat() == plain and window.level_list.heading.textFormat() == plain
+    window.play_level(0)
+    screen = window.play_screen
+    assert "<h1>Verified OK</h1>" in screen.title_label.text()
+    assert screen.title_label.textFormat() == plain and screen.outcome_label.textFormat() == plain
+    assert window.levels[1].error  # shown by the same plain labels when played
+    assert window.play_screen.win_screen.headline.textFormat() == plain
+    assert window.play_screen.win_screen.details.textFormat() == plain

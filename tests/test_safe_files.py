@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from studio.core.files import ReadOnlyFileError, backup_path, write_atomic
+from studio.core.files import NotAFileError, ReadOnlyFileError, backup_path, write_atomic
 from studio.core.game import all_games, game_by_id
 from studio.core.reading import UnreadableFileError, read_file, read_level
 
@@ -74,6 +74,24 @@ def test_a_read_only_file_is_refused_and_left_as_it_was(tmp_path):
         write_atomic(path, b"new")
     assert path.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["level.laby"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to a fifo"])
+def test_a_save_never_replaces_anything_but_a_file(tmp_path, kind):
+    # The rename replaced whatever had the name: a FIFO, or (run as root, through a link) a
+    # device such as /dev/null. A device is not made here; a link to a FIFO takes the same path.
+    special = tmp_path / ("level.laby" if kind != "link to a fifo" else "pipe")
+    if kind == "folder":
+        special.mkdir()
+    else:
+        os.mkfifo(special)
+    path = tmp_path / "level.laby"
+    if kind == "link to a fifo":
+        path.symlink_to(special)
+    with pytest.raises(NotAFileError, match="not a regular file"):
+        write_atomic(path, b"new", backup=True)
+    assert not stat.S_ISREG(os.stat(path).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"level.laby", special.name})
 
 
 def test_saving_through_a_link_writes_the_file_it_names(tmp_path):

@@ -130,3 +130,45 @@ def test_the_win_offers_no_level_outside_the_playlist(playlist):
     path.write_text("name First\nnextlevel 02.laby\nmap\n30\nend\n")
     context = LevelContext(load_laby(path.read_bytes()), path.read_bytes(), path)
     assert LabyPlaytest.next_level(context) == playlist / "02.laby"
+
+
+@pytest.mark.parametrize("nextlevel, expected", [
+    ("more/03.laby", ["01.laby", "more/03.laby"]),
+    ("../outside.laby", ["01.laby"]), ("../../../proc/self/environ", ["01.laby"]),
+    ("../../../../../../etc/passwd", ["01.laby"]), ("/etc/passwd", ["01.laby"]),
+    ("more/../../outside.laby", ["01.laby"]), ("sneaky.laby", ["01.laby"]),
+])
+def test_an_exported_playlist_stays_in_its_folder(playlist, nextlevel, expected):
+    # Export and Play Collection's Add Playlist followed nextlevel anywhere: a path out of the
+    # folder was shipped, and one to a file no game reads stopped the export with AttributeError.
+    from studio.export.levels import gather_levels
+
+    if hasattr(os, "symlink"):
+        (playlist / "sneaky.laby").symlink_to(playlist.parent / "outside.laby")
+    (playlist / "01.laby").write_text(f"name First\nnextlevel {nextlevel}\nmap\n30\nend\n")
+    game, files = gather_levels([playlist / "01.laby"])
+    assert game.id == "laby"
+    assert [file.relative_to(playlist).as_posix() for file in files] == expected
+
+
+@posix_only
+def test_an_exported_playlist_skips_a_fifo_named_as_its_next_level(playlist):
+    from studio.export.levels import gather_levels
+
+    os.mkfifo(playlist / "pipe.laby")
+    (playlist / "01.laby").write_text("name First\nnextlevel pipe.laby\nmap\n30\nend\n")
+    assert [file.name for file in gather_levels([playlist / "01.laby"])[1]] == ["01.laby"]
+
+
+def test_a_chrono_engine_bug_is_a_bug_not_the_levels_error(monkeypatch):
+    # ChronoShift's verifier caught every ValueError around the replay, the engine's included.
+    from studio.games.chrono import solution
+
+    def broken_step(state, action):
+        raise ValueError("a bug in the engine")
+
+    monkeypatch.setattr(solution, "step", broken_step)
+    [result] = verify_file(str(ROOT / "levels" / "chrono" / "02-one-time-button.txt"))
+    assert result["verdict"] == "bug" and "a bug in the engine" in result["error"]
+    [result] = verify_file(str(ROOT / "levels" / "chrono" / "02-one-time-button.txt"), moves=tuple("EEX"))
+    assert result["verdict"] == "error" and "not an action" in result["error"]  # the letters' own problem

@@ -59,7 +59,11 @@ class CrashHandler(QObject):
     def report(self, summary: str, details: str, signature: str | None = None) -> None:
         safety = getattr(self.window, "file_safety", None)
         if safety is not None:
-            safety.autosaver.save_all()  # first of all, the open levels' changes reach the disk
+            try:
+                safety.autosaver.save_all()  # first of all, the open levels' changes reach the disk
+            except Exception as error:  # noqa: BLE001 - the bug may be in saving itself: still show the dialog
+                details += "\nThe autosave before this dialog failed too:\n" + "".join(
+                    traceback.format_exception(error))
         signature = signature or summary
         now = time.monotonic()
         if self.showing or now - self.last_shown.get(signature, -QUIET_SECONDS) < QUIET_SECONDS:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTemporaryDir
-from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QMessageBox, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QVBoxLayout
 
 from studio.app.actions import ActionSpec
 from studio.app.collection_list import CollectionList
 from studio.app.dialogs import ok_cancel_buttons
+from studio.app.plain_text import warn
 
 SPECS = {
     "export_game": ActionSpec("&Export Game…", "fa5s.box-open", "",
@@ -113,7 +114,7 @@ class ExportController(QObject):
         try:
             player = PlayerWindow(from_files(name, game.id, paths), Path(scratch.path()))
         except ValueError as error:
-            QMessageBox.warning(self.window, "Cannot play the collection", str(error))
+            warn(self.window, "Cannot play the collection", str(error))  # it may name files: plain text
             return None
         player.setParent(self.window, Qt.WindowType.Window)
         player.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -6,6 +6,8 @@ holds either the old bytes or the new ones. It also:
 
 - refuses a read-only file (the rename itself would only need the folder's
   permission, so without this check a read-only level would be replaced);
+- refuses to replace anything but a regular file (a FIFO, a folder, or a device
+  such as ``/dev/null`` that a link names: run as root, the rename would replace it);
 - writes through a symbolic link to the file it names, leaving the link alone;
 - keeps the replaced file's mode and, where the system allows, its owner and group;
 - on request keeps the version it replaces as one backup, ``name.ext~``.
@@ -29,6 +31,20 @@ class ReadOnlyFileError(PermissionError):
     def __init__(self, path: str | Path):
         super().__init__(f"{Path(path).name} is read-only: the studio does not replace it (save it under "
                          f"another name, or make it writable first)")
+        self.strerror = str(self.args[0])
+        self.filename = str(path)
+
+    def __str__(self) -> str:
+        return self.strerror
+
+
+class NotAFileError(OSError):
+    """Something other than a regular file (a FIFO, a folder, a device) has the name: a save
+    never replaces it."""
+
+    def __init__(self, path: str | Path, kind: str):
+        super().__init__(f"{Path(path).name} is {kind}, not a regular file: the studio saves over files only "
+                         f"(save under another name)")
         self.strerror = str(self.args[0])
         self.filename = str(path)
 
@@ -67,6 +83,8 @@ def write_atomic(path: str | Path, data: bytes, backup: bool = False) -> Path:
         old = os.stat(target)
     except FileNotFoundError:
         old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise NotAFileError(target, _kind(old.st_mode))
     if old is not None and is_read_only(target):
         raise ReadOnlyFileError(target)
     folder = target.parent
@@ -94,6 +112,12 @@ def write_atomic(path: str | Path, data: bytes, backup: bool = False) -> Path:
         raise
     sync_folder(folder)
     return target
+
+
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a file")
 
 
 def _remove(name: str | Path | None) -> None:

@@ -22,6 +22,7 @@ from studio.core.errors import LevelFormatError
 from studio.core.game import Game, game_for_path
 from studio.core.playtest_adapter import LevelContext, adapter_for, verify_moves
 from studio.core.problems import lint_level, problem_place
+from studio.core.reading import read_level
 from studio.player.collection import level_title
 
 DEFAULT_SOLVE_TIMEOUT = 30.0
@@ -54,21 +55,36 @@ class LevelCheck:
 
 def playlist_from(path: Path, game: Game) -> list[Path]:
     """``path`` and the levels following it by their next-level property, while the files
-    exist, stopping before a level seen already."""
+    exist, stopping before a level seen already or one outside the playlist's folder."""
     found = [path]
     while True:
         try:
-            properties = game.load(found[-1].read_bytes()).properties()
+            properties = game.load(read_level(found[-1], game)).properties()
         except (OSError, LevelFormatError, AttributeError):
             break
         following = str(properties.get(NEXT_LEVEL_PROPERTY) or "").strip()
-        if not following:
-            break
-        candidate = found[-1].parent / following
-        if not candidate.is_file() or candidate.resolve() in {p.resolve() for p in found}:
+        candidate = _in_playlist_folder(path, found[-1].parent, following, game)
+        if candidate is None or candidate.resolve() in {p.resolve() for p in found}:
             break
         found.append(candidate)
     return found
+
+
+def _in_playlist_folder(first: Path, beside: Path, name: str, game: Game) -> Path | None:
+    """The level file ``name`` (a next-level property, taken from a file: not trusted) names
+    beside ``beside``, when it is a regular file of ``game`` inside the folder of the
+    playlist's ``first`` level; None for an absolute path, a ``..`` or a link leading out
+    (``../../../etc/passwd`` would otherwise be shipped or read), or another game's file."""
+    if not name or "\0" in name or Path(name).is_absolute():
+        return None
+    candidate = beside / name
+    try:
+        folder, target = first.resolve().parent, candidate.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        return None
+    if folder not in target.parents or not target.is_file() or getattr(game_for_path(target), "id", None) != game.id:
+        return None
+    return candidate
 
 
 def gather_levels(paths, playlists: bool = True) -> tuple[Game, list[Path]]:
@@ -112,7 +128,7 @@ def check_level(path: Path, solve_timeout: float | None = DEFAULT_SOLVE_TIMEOUT)
         check.error = "no game that can be played reads this file"
         return check
     try:
-        data = path.read_bytes()
+        data = read_level(path, game)  # a regular file within the game's size cap
         level = game.load(data)
     except OSError as error:
         check.error = f"cannot be read: {error.strerror or error}"

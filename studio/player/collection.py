@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from studio.core.errors import LevelFormatError
+from studio.core.reading import read_level
 
 MANIFEST = "collection.json"
 FORMAT_VERSION = 1
@@ -87,7 +88,7 @@ def from_files(name: str, game_id: str, files, author: str = "") -> Collection:
     for file in files:
         path = Path(file).resolve()
         try:
-            title = level_title(game.load(path.read_bytes()), path)
+            title = level_title(game.load(read_level(path, game)), path)
         except (OSError, LevelFormatError):
             title = level_title(None, path)
         levels.append(CollectionLevel(str(path), title))

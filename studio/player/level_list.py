@@ -35,7 +35,9 @@ class LevelListScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("level_list_screen")
         layout = QVBoxLayout(self)
-        self.heading = QLabel(f"{name}: levels")
+        self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # the collection's name, not HTML
+        self.heading.setText(f"{name}: levels")
         self.heading.setObjectName("screen_heading")
         layout.addWidget(self.heading)
         self.grid = LevelGrid()

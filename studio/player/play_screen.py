@@ -51,6 +51,8 @@ class PlayScreen(QWidget):
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.moves_label = QLabel()
         self.moves_label.setObjectName("play_header")
+        for label in (self.title_label, self.moves_label):  # a level's title, from its file: not HTML
+            label.setTextFormat(Qt.TextFormat.PlainText)
         header.addWidget(self.title_label, 1)
         header.addWidget(self.moves_label)
         layout.addLayout(header)
@@ -63,6 +65,7 @@ class PlayScreen(QWidget):
         layout.addWidget(self.board, 1)
         self.outcome_label = QLabel()
         self.outcome_label.setObjectName("play_outcome")
+        self.outcome_label.setTextFormat(Qt.TextFormat.PlainText)  # it quotes a file's errors
         self.outcome_label.setWordWrap(True)
         self.outcome_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.outcome_label)

@@ -48,6 +48,8 @@ class TitleScreen(QWidget):
         layout.addWidget(self.author_label)
         self.progress_label = QLabel()
         self.progress_label.setObjectName("muted")
+        for label in (self.name_label, self.author_label, self.progress_label):  # names and notes, not HTML
+            label.setTextFormat(Qt.TextFormat.PlainText)
         self.progress_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.progress_label)
         layout.addStretch(1)

@@ -31,6 +31,8 @@ class WinScreen(QFrame):
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.details = QLabel()
         self.details.setObjectName("win_details")
+        for label in (self.headline, self.details):  # they name levels, from their files: not HTML
+            label.setTextFormat(Qt.TextFormat.PlainText)
         self.details.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.details.setWordWrap(True)
         self.table = QLabel()

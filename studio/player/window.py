@@ -20,6 +20,7 @@ from studio.core.errors import LevelFormatError
 from studio.core.files import write_atomic
 from studio.core.game import game_by_id
 from studio.core.progress import PlayedLevel, WinRecord, progress_store
+from studio.core.reading import read_level
 from studio.player.collection import Collection, level_title, md5_of
 from studio.player.level_list import LevelListScreen
 from studio.player.play_screen import PlayScreen
@@ -99,7 +100,7 @@ class PlayerWindow(QMainWindow):
         path = self.collection.level_path(entry)
         loaded = LoadedLevel(entry.file, path, entry.title or level_title(None, path))
         try:
-            data = path.read_bytes()
+            data = read_level(path, self.game)  # a regular file within the game's size cap
             loaded.md5 = md5_of(data)
             loaded.level = self.game.load(data)
         except OSError as error:

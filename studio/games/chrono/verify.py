@@ -30,7 +30,7 @@ def parse_moves(text: str) -> tuple[str, ...]:
 
 
 def verify_level(path: str, solutions: str | None = None, moves=None) -> list[dict]:
-    from studio.games.chrono.solution import parse_actions, play_solution
+    from studio.games.chrono.solution import parse_actions, play_solution, solution_problem
     from studio.games.chrono.superfun import load_superfun
 
     base = {"level": path, "game": GAME, "md5": None, "solution": None, "index": None, "length": 0}
@@ -43,11 +43,14 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
         return [dict(base, verdict="error", moves=None, score=None, clones=None, error=str(e))]
     try:
         level = load_superfun(data)
-        letters = "".join(moves) if moves is not None else parse_actions(level.solution_text)
-        replay = play_solution(level, letters)  # ValueError for letters past a solution's limits
-    except (LevelFormatError, ValueError) as e:
+        letters = parse_actions("".join(moves) if moves is not None else level.solution_text)
+        problem = solution_problem(letters)
+        if problem is not None:
+            raise ValueError(problem)
+    except (LevelFormatError, ValueError) as e:  # the file's or the letters' own problems only
         where = "" if isinstance(e, LevelFormatError) else "Solution: " if moves is None else "--solution: "
         return [dict(base, verdict="error", moves=None, score=None, clones=None, error=where + str(e))]
+    replay = play_solution(level, letters)  # letters within limits: anything raised here is a bug
     has_solution = moves is not None or bool(letters)
     result = dict(base, solution=letters, index=0 if has_solution else None, length=len(letters),
                   verdict=replay.verdict, moves=replay.moves, score=replay.score, clones=replay.clones)

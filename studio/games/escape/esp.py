@@ -191,8 +191,10 @@ class PlayerFile:
         """The level's solutions in the file's order. A file may hold several sets for one
         level (two copies merged by hand, say): they count as one, each solution once."""
         merged: list[NamedSolution] = []
+        earlier: set[NamedSolution] = set()  # a set, not the list: a big file's merge stays linear
         for solution_set in self._sets_for(md5):
-            merged += [solution for solution in solution_set.solutions if solution not in merged]
+            merged += [solution for solution in solution_set.solutions if solution not in earlier]
+            earlier.update(solution_set.solutions)
         return merged
 
     def add_solution(self, md5: str, solution: NamedSolution) -> None:
