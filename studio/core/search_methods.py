@@ -65,9 +65,7 @@ def best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
 
         expanded += 1
         if expanded % Stopper.CHECK_EVERY == 0:
-            if stopper.should_stop() or (max_expanded is not None and expanded >= max_expanded):
-                if stopper.reason == "done":
-                    stopper.reason = "timeout"
+            if stopper.spent(expanded, max_expanded):
                 break
             if stopper.report_due():
                 report = Progress(expanded, generated, cost, f, stopper.elapsed(),
@@ -182,9 +180,7 @@ def novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None
             continue
         expanded += 1
         if expanded % Stopper.CHECK_EVERY == 0:
-            if stopper.should_stop() or (max_expanded is not None and expanded >= max_expanded):
-                if stopper.reason == "done":
-                    stopper.reason = "timeout"
+            if stopper.spent(expanded, max_expanded):
                 break
             if stopper.report_due():
                 stopper.progress(Progress(expanded, generated, cost, 0, stopper.elapsed(), None))
@@ -252,9 +248,7 @@ def breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None
         depth = cost
         expanded += 1
         if expanded % Stopper.CHECK_EVERY == 0:
-            if stopper.should_stop() or (max_expanded is not None and expanded >= max_expanded):
-                if stopper.reason == "done":
-                    stopper.reason = "timeout"
+            if stopper.spent(expanded, max_expanded):
                 return SearchResult(False, False, (), expanded, generated, stopper.elapsed(), cost,
                                     stopper.reason)
             if stopper.report_due():

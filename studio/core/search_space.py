@@ -117,6 +117,15 @@ class Stopper:
             return True
         return False
 
+    def spent(self, expanded: int, max_expanded: int | None) -> bool:
+        """Should a search that has expanded ``expanded`` states stop now (time, cancel, or
+        its budget of expansions, which counts as a timeout)?"""
+        if self.should_stop() or (max_expanded is not None and expanded >= max_expanded):
+            if self.reason == "done":
+                self.reason = "timeout"
+            return True
+        return False
+
     def report_due(self) -> bool:
         if self.progress is None:
             return False
