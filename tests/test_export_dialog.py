@@ -83,6 +83,7 @@ def test_an_unsolvable_level_stops_the_export_until_overridden(dialog, qtbot, tm
     assert rows[0].startswith("✓ solved by a solution stored (solutions.esp)")
     assert rows[2].startswith("no known solution")
     assert dialog.allow_unsolvable.isVisible() and "no known solution" in dialog.problem.text()
+    assert dialog.problem.text().startswith("1 level has no known solution")
     assert dialog.stage_label.text() == "Not exported" and not (tmp_path / "out").exists()
 
 
@@ -99,6 +100,8 @@ FAKE_BUILD = textwrap.dedent("""
         print("some PyInstaller line", file=sys.stderr, flush=True)
     if "--name" in sys.argv and sys.argv[sys.argv.index("--name") + 1] == "Slow":
         time.sleep(60)
+    if "--name" in sys.argv and sys.argv[sys.argv.index("--name") + 1] == "Warned":
+        print("warning: this machine lacks libxcb-icccm.so.4", file=sys.stderr, flush=True)
     print(json.dumps({"app": "/out/g/g", "levels": 2, "bytes": 105000000, "seconds": 42.0}), flush=True)
 """)
 
@@ -123,6 +126,14 @@ def test_the_build_shows_progress_and_its_log_folds(dialog, qtbot, fake_command)
     assert dialog.log.isVisible()
 
 
+def test_a_build_warning_is_shown_with_the_result(dialog, qtbot, fake_command):
+    dialog.name_edit.setText("Warned")
+    qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.result is not None and dialog.process is None, timeout=60_000)
+    assert dialog.stage_label.text().startswith("Built /out/g/g")
+    assert dialog.problem.text() == "Note: this machine lacks libxcb-icccm.so.4"
+
+
 def test_cancel_stops_the_build(dialog, qtbot, fake_command):
     dialog.name_edit.setText("Slow")
     qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
@@ -141,4 +152,18 @@ def test_play_collection_opens_the_player_shell(window, qtbot, tmp_path):
     player.continue_playing()
     assert player.play_screen.session.playable and player.current == 0
     assert Path(player.scratch.path()) == player.progress_folder  # a fresh folder per try
+    player.close()
+
+
+def test_play_in_the_dialog_shows_the_name_author_and_icon_the_export_will(dialog, qtbot):
+    dialog.name_edit.setText("My Escape")
+    dialog.author_edit.setText("Ann")
+    dialog.icon_edit.setText(str(ROOT / "resources" / "icons" / "studio.svg"))
+    qtbot.mouseClick(dialog.play_button, Qt.MouseButton.LeftButton)
+    player = dialog.parent().exporting.players[-1]
+    qtbot.waitExposed(player)
+    title = player.title_screen
+    assert title.name_label.text() == "My Escape" and title.author_label.text() == "by Ann"
+    assert title.icon_label.pixmap() is not None and not title.icon_label.pixmap().isNull()
+    assert not player.windowIcon().isNull()
     player.close()

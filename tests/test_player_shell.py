@@ -221,3 +221,27 @@ def test_the_player_shows_a_levels_title_and_errors_as_text_not_html(qtbot, tmp_
     assert window.levels[1].error  # shown by the same plain labels when played
     assert window.play_screen.win_screen.headline.textFormat() == plain
     assert window.play_screen.win_screen.details.textFormat() == plain
+
+
+def test_the_window_opens_within_a_small_screen(escape_window):
+    # 1024 x 720 at most; a smaller (or HiDPI-scaled) screen's free area with room to spare.
+    from studio.player.window import OPENING_SIZE
+
+    area = escape_window.screen().availableGeometry()
+    size = escape_window.opening_size()
+    assert size.width() <= min(OPENING_SIZE.width(), area.width() * 0.9 + 1)
+    assert size.height() <= min(OPENING_SIZE.height(), area.height() * 0.9 + 1)
+    assert size.width() > 0.8 * min(OPENING_SIZE.width(), area.width())
+
+
+def test_an_environment_without_home_keeps_progress_in_the_player_s_home(qtbot, tmp_path, monkeypatch):
+    # Qt puts the user data folder under / when HOME is unset (env -i): the player's home comes from passwd.
+    import pwd
+
+    from studio.player.main import home_folder, main
+
+    staged(tmp_path, "chrono")
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr("sys.stdout", io.StringIO())
+    assert main(["--collection", str(tmp_path / "game"), "--smoke-test"]) == 0
+    assert os.environ["HOME"] == home_folder() == pwd.getpwuid(os.getuid()).pw_dir

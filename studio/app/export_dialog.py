@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from studio.app.collection_list import CollectionList
 from studio.app.dialogs import problem_label
-from studio.export.build import PROGRESS_PREFIX
+from studio.export.build import PROGRESS_PREFIX, WARNING_PREFIX
 from studio.export.bundle import slug
 
 KILL_AFTER_MS = 3000  # a cancelled build that has not stopped by then is killed
@@ -36,7 +36,7 @@ def studio_command(*args: str) -> tuple[str, list[str]]:
 
 
 class ExportDialog(QDialog):
-    playRequested = Signal(object, str)  # the level paths and the game's name
+    playRequested = Signal(object, str, str, str)  # the level paths, the game's name, author and icon
 
     def __init__(self, parent=None, paths=(), open_levels=lambda: [], output: str = ""):
         super().__init__(parent)
@@ -48,6 +48,7 @@ class ExportDialog(QDialog):
         self.result: dict | None = None
         self._stdout = b""
         self._cancelled = False
+        self.warnings: list[str] = []  # the build's warning lines, shown with its result
 
         self.collection = CollectionList(open_levels)
         self.collection.changed.connect(self._collection_changed)
@@ -193,7 +194,7 @@ class ExportDialog(QDialog):
 
     def _run(self, phase: str, args: list[str]) -> None:
         program, arguments = studio_command("export-game", *args)
-        self.phase, self._stdout, self._cancelled = phase, b"", False
+        self.phase, self._stdout, self._cancelled, self.warnings = phase, b"", False, []
         self.process = QProcess(self)
         environment = QProcessEnvironment.systemEnvironment()
         environment.insert("PYTHONUNBUFFERED", "1")
@@ -239,6 +240,8 @@ class ExportDialog(QDialog):
                     pass
             else:
                 self.log.appendPlainText(line)
+                if line.startswith(WARNING_PREFIX):
+                    self.warnings.append(line[len(WARNING_PREFIX):])
 
     def _add_check(self, record: dict) -> None:
         self.checks.append(record)
@@ -273,6 +276,8 @@ class ExportDialog(QDialog):
             self.progress.setValue(100)
             self.stage_label.setText(f"Built {self.result['app']}: {self.result['levels']} levels, {size:.0f} MB, "
                                      f"in {self.result['seconds']:.0f} s")
+            if self.warnings:  # built, but the designer should know (a library this machine lacks)
+                self.problem.setText("Note: " + "\n".join(self.warnings))
         else:
             self.stage_label.setText("The build failed")
             self.problem.setText("The build failed: the build log says why.")
@@ -288,12 +293,13 @@ class ExportDialog(QDialog):
             self.log_toggle.setChecked(True)
         elif broken:
             self.stage_label.setText("Not exported")
-            self.problem.setText(f"{len(broken)} level{'s' * (len(broken) != 1)} cannot be played: "
+            self.problem.setText(f"{_levels(len(broken))} cannot be played: "
                                  "fix or remove them.")
         elif unsolved and not self.allow_unsolvable.isChecked():
             self.stage_label.setText("Not exported")
             self.allow_unsolvable.show()
-            self.problem.setText(f"{len(unsolved)} level{'s' * (len(unsolved) != 1)} have no known solution: "
+            verb = "has" if len(unsolved) == 1 else "have"
+            self.problem.setText(f"{_levels(len(unsolved))} {verb} no known solution: "
                                  "solve them, remove them, or tick the box to ship them anyway.")
         else:
             self._build()
@@ -322,10 +328,15 @@ class ExportDialog(QDialog):
     def play(self) -> None:
         paths = self.collection.paths()
         if paths:
-            self.playRequested.emit(paths, self.name_edit.text().strip() or "Collection")
+            self.playRequested.emit(paths, self.name_edit.text().strip() or "Collection",
+                                    self.author_edit.text().strip(), self.icon_edit.text().strip())
 
     def closeEvent(self, event) -> None:
         if self.process is not None:
             self.cancel_or_close()
             self.process.waitForFinished(KILL_AFTER_MS + 1000)
         super().closeEvent(event)
+
+
+def _levels(count: int) -> str:
+    return f"{count} level{'s' * (count != 1)}"

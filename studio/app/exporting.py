@@ -103,8 +103,9 @@ class ExportController(QObject):
         if dialog.exec() and dialog.collection.paths():
             self.play(dialog.collection.paths(), dialog.name_edit.text().strip() or "Collection")
 
-    def play(self, paths, name: str):
-        """The player shell on these levels, in a window of its own."""
+    def play(self, paths, name: str, author: str = "", icon: str = ""):
+        """The player shell on these levels, in a window of its own, with the game's name,
+        author and icon (PNG or SVG; none when the file is missing) as the export will have them."""
         from studio.core.game import game_for_path
         from studio.player.collection import from_files
         from studio.player.window import PlayerWindow
@@ -112,7 +113,7 @@ class ExportController(QObject):
         game = game_for_path(paths[0])
         scratch = QTemporaryDir()
         try:
-            player = PlayerWindow(from_files(name, game.id, paths), Path(scratch.path()))
+            player = PlayerWindow(from_files(name, game.id, paths, author, icon), Path(scratch.path()))
         except ValueError as error:
             warn(self.window, "Cannot play the collection", str(error))  # it may name files: plain text
             return None

@@ -22,10 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from studio.export.bundle import GAME_FOLDER, SHIPPED_MODULES_FILE, slug, spec_text, stage_collection
+from studio.export.bundle import (
+    GAME_FOLDER, MISSING_LIBRARIES_FILE, SHIPPED_MODULES_FILE, slug, spec_text, stage_collection,
+)
 from studio.export.levels import DEFAULT_SOLVE_TIMEOUT, ExportError, LevelCheck, check_level, gather_levels
 
 PROGRESS_PREFIX = "export-progress "
+WARNING_PREFIX = "warning: "  # a log line the dialog shows beside the result, not only in the log
 CHECKS_SHARE = 15  # percent of the bar for checking the levels
 # PyInstaller's log lines that mark its stages, and how far along each one is.
 BUILD_STAGES = (
@@ -49,6 +52,7 @@ class ExportResult:
     checks: list[LevelCheck] = field(default_factory=list)
     modules: list[str] = field(default_factory=list)  # the Python modules shipped
     self_test: list[dict] = field(default_factory=list)  # the built program's --self-test lines
+    warnings: list[str] = field(default_factory=list)  # built, but something the designer should know
 
     def as_json(self) -> str:
         return json.dumps({"app": str(self.app), "levels": self.levels, "bytes": self.bytes,
@@ -130,6 +134,7 @@ def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | 
         build_seconds = time.monotonic() - build_start
         listing = work_dir / "pyinstaller" / program / SHIPPED_MODULES_FILE  # PyInstaller's workpath
         modules = listing.read_text().split() if listing.is_file() else []
+        warnings = missing_library_warnings(work_dir / "pyinstaller" / program / MISSING_LIBRARIES_FILE)
     finally:
         if scratch is not None:
             scratch.cleanup()
@@ -138,6 +143,8 @@ def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | 
         raise ExportError(f"PyInstaller made no {app}")
     size = folder_bytes(app.parent)
     log(f"Built {app}: {size / 1e6:.1f} MB, {len(modules)} Python modules, in {build_seconds:.0f} s")
+    for warning in warnings:
+        log(WARNING_PREFIX + warning)
     progress(99, "self-test of the built game")
     unsolvable = {Path(level.file).name for check, level in zip(checks, collection.levels) if check.unsolvable}
     verdicts = run_self_test(app, log)
@@ -146,7 +153,24 @@ def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | 
         raise ExportError(f"the built game fails its self-test ({len(failed)} of {len(checks)} levels); "
                           f"see the log. It is left in {app.parent} to look into")
     progress(100, "done")
-    return ExportResult(app, len(checks), size, time.monotonic() - start, build_seconds, checks, modules, verdicts)
+    return ExportResult(app, len(checks), size, time.monotonic() - start, build_seconds, checks, modules, verdicts,
+                        warnings)
+
+
+def missing_library_warnings(listing: Path) -> list[str]:
+    """What the spec's list of missing shared libraries means for the player (none: [])."""
+    try:
+        rows = [line.split(maxsplit=1) for line in listing.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except OSError:
+        return []
+    if not rows:
+        return []
+    names = ", ".join(row[0] for row in rows)
+    needers = ", ".join(sorted({Path(row[1]).name for row in rows if len(row) > 1}))
+    return [f"this machine lacks {names} (needed by {needers}), so the game cannot carry "
+            f"{'them' if len(rows) > 1 else 'it'}: its window opens only on machines that have "
+            f"{'them' if len(rows) > 1 else 'it'} (the offscreen --self-test passes without). "
+            "Install the missing libraries here and export again."]
 
 
 def run_self_test(app: Path, log, timeout: float = 600) -> list[dict]:

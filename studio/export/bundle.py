@@ -23,6 +23,9 @@ GAME_FOLDER = "game"  # inside the bundle, found by studio.player.main
 LEVELS_FOLDER = "levels"
 ICON_SUFFIXES = (".png", ".svg")
 SHIPPED_MODULES_FILE = "shipped-modules.txt"  # written by the spec beside the build: what went in
+# Written by the spec too: shared libraries a shipped one needs that this machine lacks (so
+# they cannot ship), one "NAME NEEDED-BY" a line; empty when nothing is missing.
+MISSING_LIBRARIES_FILE = "missing-libraries.txt"
 
 # Parts of the studio an exported game never runs: leaving them out keeps it small, and a
 # player never sees an editor. (Modules a shipped one imports only inside a function, such
@@ -111,6 +114,7 @@ def spec_text(game: Game, program: str, game_folder: Path) -> str:
         "SCRIPT": str(script), "PATHEX": str(package_root), "GAME_FOLDER": str(game_folder),
         "BUNDLE_FOLDER": GAME_FOLDER, "NAME": program, "HIDDEN": hidden_imports(game),
         "EXCLUDES": studio_excludes(game) + list(OTHER_EXCLUDES), "SHIPPED": SHIPPED_MODULES_FILE,
+        "MISSING": MISSING_LIBRARIES_FILE,
     }
     settings = "\n".join(f"{key} = {value!r}" for key, value in values.items())
     return SPEC_HEADER.format(game=game.name) + settings + "\n" + SPEC_BODY
@@ -169,11 +173,33 @@ binaries = [entry for entry in a.binaries if wanted_qt(entry[0])]
 # plugins dropped above took GTK, OpenSSL and Wayland's libraries with them.
 roots = [entry for entry in binaries if entry[2] == "EXTENSION" or "/plugins/" in entry[0]
          or os.path.basename(entry[0]).startswith("libpython")]
-needed = set()
+needed, missing = set(), {}
 for dest, source, kind in roots:
-    needed.update(os.path.basename(name) for name, _ in get_imports(source))
+    for name, found in get_imports(source):
+        needed.add(os.path.basename(name))
+        if found is None:  # not on this machine: the game cannot carry it
+            missing.setdefault(os.path.basename(name), dest)
 a.binaries = [entry for entry in binaries
               if entry in roots or os.path.basename(entry[0]) in needed]
+
+
+def resolves(link, links, present, seen=()):
+    """Does the symbolic link ``link`` (a bundle path) lead to a file or folder that ships?"""
+    target = links[link]
+    if target in present or any(path.startswith(target + "/") for path in present):
+        return True
+    return target in links and target not in seen and resolves(target, links, present, seen + (link,))
+
+
+# PyInstaller links Qt's libraries beside the program (SYMLINK entries, among the datas);
+# a link to a library left out above would dangle.
+present = {dest for dest, source, kind in a.binaries + a.datas if kind != "SYMLINK"}
+links = {dest: os.path.normpath(os.path.join(os.path.dirname(dest), source))
+         for dest, source, kind in a.binaries + a.datas if kind == "SYMLINK"}
+a.datas = [entry for entry in a.datas if entry[2] != "SYMLINK" or resolves(entry[0], links, present)]
+a.binaries = [entry for entry in a.binaries if entry[2] != "SYMLINK" or resolves(entry[0], links, present)]
+with open(os.path.join(workpath, MISSING), "w") as listing:
+    listing.write("".join(f"{name} {dest}\n" for name, dest in sorted(missing.items())))
 
 with open(os.path.join(workpath, SHIPPED), "w") as listing:
     listing.write("\n".join(sorted(name for name, *_ in a.pure)) + "\n")

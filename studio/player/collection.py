@@ -78,9 +78,9 @@ def load_collection(folder: str | Path) -> Collection:
     return collection
 
 
-def from_files(name: str, game_id: str, files, author: str = "") -> Collection:
+def from_files(name: str, game_id: str, files, author: str = "", icon: str | Path = "") -> Collection:
     """A collection of level files as they are (Play Collection): absolute paths, titles
-    read from the levels when they can be."""
+    read from the levels when they can be; ``icon`` a PNG or SVG file (or none)."""
     from studio.core.game import game_by_id
 
     game = game_by_id(game_id)
@@ -92,7 +92,7 @@ def from_files(name: str, game_id: str, files, author: str = "") -> Collection:
         except (OSError, LevelFormatError):
             title = level_title(None, path)
         levels.append(CollectionLevel(str(path), title))
-    return Collection(name, game_id, tuple(levels), author, "", Path("/"))
+    return Collection(name, game_id, tuple(levels), author, str(Path(icon).resolve()) if icon else "", Path("/"))
 
 
 def level_title(level, path: str | Path) -> str:

@@ -62,6 +62,16 @@ def make_application(collection: Collection):
     return app
 
 
+def home_folder() -> str:
+    """The player's home folder from the password database, for an environment without HOME."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir or tempfile.gettempdir()
+    except KeyError:
+        return tempfile.gettempdir()
+
+
 def default_progress_folder() -> Path:
     from PySide6.QtCore import QStandardPaths
 
@@ -79,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     headless = args.self_test or args.smoke_test
     if not any(os.environ.get(name) for name in ("LC_ALL", "LC_CTYPE", "LANG")):
         os.environ["LC_ALL"] = "C.UTF-8"  # Qt wants UTF-8 (an empty environment has no locale)
+    if os.name == "posix" and not os.environ.get("HOME"):
+        os.environ["HOME"] = home_folder()  # else Qt's user data folder would be under /
     if headless and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not _has_display():

@@ -31,6 +31,8 @@ from studio.core.playtest_adapter import adapter_for
 
 PLAYER_SETTINGS = "player.json"
 RESCALE_DELAY_MS = 60  # a window being dragged larger is restyled once it pauses
+OPENING_SIZE = QSize(1024, 720)  # at most: a smaller screen gets SCREEN_SHARE of its free area
+SCREEN_SHARE = 0.9
 
 
 @dataclass
@@ -89,7 +91,7 @@ class PlayerWindow(QMainWindow):
         self._rescale_timer = QTimer(self)
         self._rescale_timer.setSingleShot(True)
         self._rescale_timer.timeout.connect(self.rescale)
-        self.resize(1024, 720)
+        self.resize(self.opening_size())
         self.rescale()
         notes = [note for note in (getattr(self.store, "note", ""),) if note]
         self.notes = notes  # said on the title screen: a progress file that could not be read
@@ -228,6 +230,14 @@ class PlayerWindow(QMainWindow):
             pass  # the name still holds for this session
 
     # -- size ----------------------------------------------------------------------------------
+    def opening_size(self) -> QSize:
+        """OPENING_SIZE, made to fit the screen (a small or HiDPI-scaled one) with room to spare."""
+        screen = self.screen()
+        if screen is None:
+            return OPENING_SIZE
+        area = screen.availableGeometry().size()
+        return OPENING_SIZE.boundedTo(QSize(round(area.width() * SCREEN_SHARE), round(area.height() * SCREEN_SHARE)))
+
     def rescale(self) -> None:
         px = text_px(self.height())
         self.stack.setStyleSheet(style_sheet(px))
