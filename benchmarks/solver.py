@@ -2,7 +2,7 @@
 of a corpus set (default the tutorial, ../shared/corpus/escape/levels/tutorial/*.esx).
 
 Run: python benchmarks/solver.py [--timeout SECONDS] [--set SET...] [--levels NAME...]
-                                 [--plain] [--json] [--skip-rates]
+                                 [--plain] [--json] [--skip-rates] [--cores N]
 Sets: tutorial, regression, mylevels (../shared/corpus/escape/levels/SET) and fuzz
 (the random levels of ../shared/corpus/escape/fuzz/levels).
 Targets (issues 8 and 20): at least 30,000 Escape states per second; every tutorial
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -127,6 +128,8 @@ def main() -> int:
     parser.add_argument("--plain", action="store_true", help="also run plain breadth-first search, 20 s a level")
     parser.add_argument("--json", action="store_true", help="one JSON object per level and a summary")
     parser.add_argument("--skip-rates", action="store_true", help="leave out the states-per-second figures")
+    parser.add_argument("--cores", type=int, default=os.cpu_count() or 1,
+                        help="processes per level (default: every core, as `studio solve` of one level)")
     args = parser.parse_args()
     if not TUTORIAL.is_dir():
         print(f"no corpus at {TUTORIAL}: nothing to measure")
@@ -145,7 +148,7 @@ def main() -> int:
                for name in args.sets}
     for set_name, path in paths:
         level = load(path)
-        result = solve_level(level, timeout=args.timeout)
+        result = solve_level(level, timeout=args.timeout, cores=args.cores)
         if result.solved:
             verdict = play_solution(initial_state(level), text_to_moves(result.solution))
             assert verdict.verdict == "won", f"{path.name}: the solution found does not win"

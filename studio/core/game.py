@@ -122,9 +122,11 @@ class VerifyLevel(Protocol):
 class SolveLevel(Protocol):
     def __call__(self, level: Any, *, timeout: float | None = None,
                  progress: Callable[[Progress], None] | None = None, cancel: Any = None,
-                 **options: Any) -> SearchResult:
+                 cores: int = 1, **options: Any) -> SearchResult:
         """A solution of the level (core.solver), its ``solution`` in the game's move
-        letters; ``options`` are those the game declares in ``solve_options``."""
+        letters; ``options`` are those the game declares in ``solve_options``. ``cores``
+        is how many processes it may use for this one level (one search each; a game
+        may use just one)."""
 
 
 # A search option of `studio solve`: name -> (type, default, help); offered as --name-with-dashes.

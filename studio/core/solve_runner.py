@@ -1,8 +1,9 @@
 """Running a game's solver on level files or level bytes, in worker processes.
 
 A game that can solve names its solver as ``Game.solve``:
-``solve(level, *, timeout, progress, cancel) -> SearchResult`` (core.solver), with
-``solution`` filled in as the game's move letters.
+``solve(level, *, timeout, progress, cancel, cores) -> SearchResult`` (core.solver), with
+``solution`` filled in as the game's move letters; ``cores`` is how many processes it
+may use for this one level (Escape races a second search beside its own: core.racing).
 
 A game may also declare search options, ``Game.solve_options``: a dict
 ``name -> (type, default, help)``; `studio solve` offers each as
@@ -56,7 +57,7 @@ def _record(level: str, game_id: str | None, **fields) -> dict:
 
 
 def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | None,
-                      progress=None, cancel=None, options: dict | None = None) -> dict:
+                      progress=None, cancel=None, options: dict | None = None, cores: int = 1) -> dict:
     """Load ``data`` as a level of the game and solve it: the JSON record."""
     game = game_by_id(game_id)
     solve = solver_for(game)
@@ -68,14 +69,15 @@ def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | Non
         return _record(name, game.id, error=str(e))
     declared = solve_options(game)
     chosen = {key: value for key, value in (options or {}).items() if key in declared and value is not None}
-    result = solve(level, timeout=timeout, progress=progress, cancel=cancel, **chosen)
+    result = solve(level, timeout=timeout, progress=progress, cancel=cancel, cores=cores, **chosen)
     fields = result.as_dict()
     return _record(name, game.id, **{k: fields[k] for k in
                                      ("solved", "optimal", "length", "solution", "states", "seconds")},
                    depth=fields["depth"], stopped=fields["stopped"], **getattr(result, "bounds", {}))
 
 
-def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None, options: dict | None = None) -> dict:
+def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None, options: dict | None = None,
+               cores: int = 1) -> dict:
     game = game_for_path(path)
     if game is None:
         return _record(path, None, error="no game reads files with this name")
@@ -83,7 +85,7 @@ def solve_file(path: str, timeout: float | None = DEFAULT_TIMEOUT, cancel=None, 
         data = read_level(path, game)
     except OSError as e:
         return _record(path, game.id, error=f"cannot read the file: {e.strerror or e}")
-    return solve_level_bytes(game.id, data, path, timeout, cancel=cancel, options=options)
+    return solve_level_bytes(game.id, data, path, timeout, cancel=cancel, options=options, cores=cores)
 
 
 def _solve_task(task) -> dict:
@@ -94,14 +96,14 @@ def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs:
                 options: dict | None = None):
     """Solve each file, yielding the records in the order given. ``jobs`` worker
     processes (default: one per core when there are several files; 0 or 1 solves
-    here)."""
+    here, each level then using every core)."""
     if jobs is None:
         jobs = (os.cpu_count() or 1) if len(paths) > 1 else 0
-    tasks = [(path, timeout, None, options) for path in paths]
-    if jobs <= 1 or len(tasks) < 2:
-        for task in tasks:
-            yield _solve_task(task)
+    if jobs <= 1 or len(paths) < 2:
+        for path in paths:
+            yield solve_file(path, timeout, None, options, cores=os.cpu_count() or 1)
         return
+    tasks = [(path, timeout, None, options) for path in paths]
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
                              mp_context=multiprocessing.get_context("spawn")) as pool:
         yield from pool.map(_solve_task, tasks)

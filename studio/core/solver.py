@@ -158,14 +158,45 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         if not found.solved:
             return finish(found)
         known = found
-    # What time is left goes to shorter solutions: shortcuts in the one found, then the
-    # novelty search again, pruned by the bound; running out of states proves the last
-    # one found shortest.
+    known = _shorten(space, known, run, started + timeout, cancel)
+    known.depth = known.length if known.optimal else first.depth
+    return finish(known)
+
+
+def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None) -> SearchResult:
+    """Any solution, then shorter ones: the novelty search for the whole timeout and, once
+    it has a solution, ``solve``'s last step (shortcuts, the novelty search for shorter).
+    What a second core runs beside ``solve`` (core.racing): levels whose solution the
+    A*'s phases reach late are often solved here in seconds."""
+    started = time.perf_counter()
+    runs: list[SearchResult] = []
+
+    def run(method: str, seconds: float, phase: str, best: SearchResult | None = None, **options) -> SearchResult:
+        result = search(space, method=method, timeout=seconds, cancel=cancel, **options)
+        if result.solved:
+            result.first_found = time.perf_counter() - started
+        runs.append(result)
+        return result
+
+    found = run("novelty", timeout, "any", weight=BUDGET_WEIGHT)
+    if found.solved:
+        found.optimal = False
+        found = _shorten(space, found, run, started + timeout, cancel)
+    found.expanded = sum(r.expanded for r in runs)
+    found.generated = sum(r.generated for r in runs)
+    found.seconds = time.perf_counter() - started
+    return found
+
+
+def _shorten(space: SearchSpace, known: SearchResult, run: Callable, deadline: float, cancel) -> SearchResult:
+    """What time is left before ``deadline`` goes to shorter solutions than ``known``:
+    shortcuts in it, then the novelty search again, pruned by the bound; running out of
+    states proves the last one found shortest."""
     while known.stopped != "cancelled":
-        left = timeout - (time.perf_counter() - started)
+        left = deadline - time.perf_counter()
         if left > 0:
             _take_shortcuts(space, known, Stopper(left, cancel, None, 1.0))
-            left = timeout - (time.perf_counter() - started)
+            left = deadline - time.perf_counter()
         if left <= 0:
             known.stopped = "timeout"
             break
@@ -175,8 +206,7 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
             known.stopped = better.stopped
             break
         known = _shorter_of(known, better)
-    known.depth = known.length if known.optimal else first.depth
-    return finish(known)
+    return known
 
 
 def _take_shortcuts(space: SearchSpace, known: SearchResult, stopper: Stopper) -> None:
@@ -260,5 +290,5 @@ def reporting_solution_text(progress: Callable[[Progress], None] | None,
 
 __all__ = [
     "NONE", "WON", "DEAD", "Edge", "Expansion", "SearchSpace", "Progress", "SearchResult", "Stopper",
-    "EngineSpace", "moves_along", "search", "solve", "reporting_solution_text",
+    "EngineSpace", "moves_along", "search", "solve", "find_then_shorten", "reporting_solution_text",
 ]

@@ -14,6 +14,7 @@ else one the game's solver finds now. A level that loads but that nothing solves
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -166,7 +167,7 @@ def _solve(check: LevelCheck, game: Game, adapter, level, timeout: float | None,
     if game.solve is None:
         check.unsolvable = f"{stored_note}, and {game.name} has no solver"
         return
-    record = solve_file(str(check.path), timeout=timeout)
+    record = solve_file(str(check.path), timeout=timeout, cores=os.cpu_count() or 1)
     if record.get("solved"):
         moves = adapter.parse_moves(record["solution"])
         verdict = verify_moves(adapter, level, moves)

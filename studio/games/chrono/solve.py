@@ -243,10 +243,12 @@ def letters_of(turns: tuple) -> str:
 
 
 def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
-                max_clones: int = DEFAULT_MAX_CLONES, max_turns: int = DEFAULT_MAX_TURNS) -> SearchResult:
+                max_clones: int = DEFAULT_MAX_CLONES, max_turns: int = DEFAULT_MAX_TURNS,
+                cores: int = 1) -> SearchResult:
     """A solution of a ``ChronoLevel`` with the fewest letters (N E S W H T, clone by clone,
     without the replay rule's waits), among those with at most ``max_clones`` clones
-    and ``max_turns`` turns per time jump; ``optimal`` is relative to those bounds."""
+    and ``max_turns`` turns per time jump; ``optimal`` is relative to those bounds.
+    One search on one core (``cores`` is accepted and unused)."""
     space = ChronoSpace(level, max_clones, max_turns)
     # No novelty probe first: the A* proves every corpus level in seconds.
     result = solve(space, timeout=timeout, cancel=cancel, progress=reporting_solution_text(progress, letters_of),

@@ -39,8 +39,9 @@ from __future__ import annotations
 
 from array import array
 
+from studio.core.racing import can_race, race
 from studio.core.solver import (
-    NONE, Edge, EngineSpace, Expansion, SearchResult, reporting_solution_text, search, solve,
+    NONE, Edge, EngineSpace, Expansion, SearchResult, find_then_shorten, reporting_solution_text, search, solve,
 )
 from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.lasers import laser_that_sees
@@ -272,7 +273,7 @@ class EscapeSpace:
 
 def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
                 method: str = "auto", walks: bool = True, bound: bool = True,
-                max_expanded: int | None = None) -> SearchResult:
+                max_expanded: int | None = None, cores: int = 1) -> SearchResult:
     """Search a solution of an ``EscapeLevel``, shortest when it can be proven in time.
 
     ``method`` "auto" is core.solver.solve (a novelty search first, then A* for
@@ -280,10 +281,15 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     one, then, with no solution yet, the searches for any solution: novelty, and
     restricted by ``disturbance``); "astar", "novelty" and "bfs" run one search
     (core.solver.search). ``method="bfs"`` searches single moves: the plain
-    breadth-first search."""
+    breadth-first search. With ``cores`` above 1 (and a timeout), "auto" runs the
+    search for any solution in a second process beside it (core.racing)."""
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
     progress = reporting_solution_text(progress, moves_to_text)  # the best so far, replayable while searching
-    if method == "auto":
+    if method == "auto" and cores > 1 and timeout is not None and can_race():
+        result = race(lambda: solve(space, timeout=timeout, cancel=cancel, progress=progress,
+                                    proof_share=PROOF_SHARE),
+                      find_any_solution, (level, walks, bound), timeout=timeout)
+    elif method == "auto":
         result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE)
     else:
         result = search(space, method=method, timeout=timeout, cancel=cancel, progress=progress,
@@ -292,4 +298,10 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     return result
 
 
-__all__ = ["EscapeSpace", "RegionCosts", "solve_level"]
+def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel=None) -> SearchResult:
+    """core.solver.find_then_shorten on the level: the second core's search (core.racing)."""
+    return find_then_shorten(EscapeSpace(initial_state(level), walks=walks, bound=bound), timeout=timeout,
+                             cancel=cancel)
+
+
+__all__ = ["EscapeSpace", "RegionCosts", "solve_level", "find_any_solution"]

@@ -20,8 +20,9 @@ NO_DEPTH_LIMIT = 10**9
 
 
 def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
-                max_states: int = MAX_STATES) -> SearchResult:
-    """A shortest way to open an ``IntricacyLevel``'s lock (or a ``Lock``), as move letters."""
+                max_states: int = MAX_STATES, cores: int = 1) -> SearchResult:
+    """A shortest way to open an ``IntricacyLevel``'s lock (or a ``Lock``), as move letters
+    (one search on one core: ``cores`` is accepted and unused)."""
     lock = getattr(level, "lock", level)
     stopper = Stopper(timeout, cancel, progress, 0.25)
     reached = {"depth": 0}

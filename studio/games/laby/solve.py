@@ -8,8 +8,10 @@ from studio.core.solver import EngineSpace, SearchResult, search
 from studio.games.laby.engine import MOVES, NoSpawnError, initial_state, moves_text, step
 
 
-def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None) -> SearchResult:
-    """A shortest solution of a ``LabyLevel`` (letters U D L R), proven by breadth-first search."""
+def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
+                cores: int = 1) -> SearchResult:
+    """A shortest solution of a ``LabyLevel`` (letters U D L R), proven by breadth-first search
+    (on one core: ``cores`` is accepted and unused)."""
     try:
         start = initial_state(level)
     except NoSpawnError:

@@ -1,0 +1,94 @@
+"""Solving one level on two cores: ``solve`` here, a search for any solution (then
+shorter ones) in a second process, the better result kept. Pure Python, no Qt.
+
+``core.solver.solve`` shares one core between proving a solution shortest (the A*)
+and finding any solution at all (the novelty search, the restricted A*s). On a level
+whose solution its phases reach late, the novelty search given the whole timeout on
+another core (``core.solver.find_then_shorten``) often finds one in seconds. The
+second process proves nothing: its solution is kept only when it is shorter than the
+one found here (or none was), and then it is not called shortest. When this process
+proves its answer (a shortest solution, or no solution at all) or is cancelled, the
+second process is stopped at once and its work thrown away.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue as queue_module
+import time
+import traceback
+from typing import Any, Callable
+
+from studio.core.search_space import SearchResult
+
+ANSWER_WAIT = 3.0  # seconds the racer may take to hand in its answer once told to stop
+
+
+def can_race() -> bool:
+    """Whether this process may start another (a daemonic one, such as the studio's
+    solve worker, may not)."""
+    return not multiprocessing.current_process().daemon
+
+
+def race(solve_here: Callable[[], SearchResult], racer: Callable[..., SearchResult], racer_args: tuple, *,
+         timeout: float) -> SearchResult:
+    """``solve_here()`` in this process while ``racer(*racer_args, timeout=, cancel=)``
+    (a module-level function, as the spawned process imports it) runs in another."""
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    answers = context.Queue(maxsize=1)
+    launched = time.time()
+    process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers), daemon=True)
+    process.start()
+    try:
+        here = solve_here()
+    finally:
+        stop.set()
+    settled = here.optimal or here.stopped == "cancelled"  # a proof, or the user said stop
+    answer = None if settled else _answer(answers, process)
+    other = None
+    if answer is not None:
+        other, began = answer
+        if other is not None and other.first_found is not None:
+            other.first_found += began - launched  # from this call, as ``here`` counts it
+    if process.is_alive():
+        process.terminate()
+    process.join(timeout=ANSWER_WAIT)
+    return better_of(here, other)
+
+
+def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
+    """``here`` unless ``other`` has a shorter solution (or the only one): then ``other``,
+    never proven shortest, its search's states counted with this one's."""
+    if other is None or not other.solved or (here.solved and here.length <= other.length):
+        return here
+    other.optimal = False
+    other.expanded += here.expanded
+    other.generated += here.generated
+    other.seconds = max(here.seconds, other.seconds)
+    other.depth = here.depth
+    other.stopped = here.stopped
+    return other
+
+
+def _answer(answers, process) -> tuple | None:
+    """The racer's (result, wall-clock start), waiting at most ``ANSWER_WAIT`` seconds, less if it died."""
+    deadline = time.monotonic() + ANSWER_WAIT
+    while time.monotonic() < deadline:
+        try:
+            return answers.get(timeout=0.05)
+        except queue_module.Empty:
+            if not process.is_alive() and answers.empty():
+                return None
+    return None
+
+
+def _run_racer(racer: Callable[..., SearchResult], racer_args: tuple, timeout: float, stop, answers) -> None:
+    began = time.time()
+    try:
+        result: Any = racer(*racer_args, timeout=timeout, cancel=stop)
+        result.path = None  # the states along the way stay here: only the moves travel
+    except Exception:  # noqa: BLE001 - reported, and the answer left to the other process
+        traceback.print_exc()
+        result = None
+    answers.put((result, began))
