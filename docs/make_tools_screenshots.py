@@ -149,7 +149,34 @@ def scenes(shots: Shots) -> None:
     window.playtest.placement.actions[IN_PLACE].trigger()
     window.playtest.placement.show_editor()
 
-    # 7. Edit > Preferences > Shortcuts.
+    # 7. A hex lock: the magic wand took the pivot with its arms, turned a sixth clockwise, and
+    # the stamp (Ctrl+C, Ctrl+V) follows the cursor with the copy.
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+
+    from studio.editor.hex_geometry import hex_centre
+
+    def at_hex(pane, kind, q, r, button=Qt.MouseButton.NoButton):
+        viewport = pane.view.viewport()
+        point = pane.view.mapFromScene(hex_centre(q, r))
+        shots.app.sendEvent(viewport, QMouseEvent(kind, QPointF(point), QPointF(viewport.mapToGlobal(point)),
+                                                  button, button, Qt.KeyboardModifier.NoModifier))
+        shots.app.processEvents()
+
+    window.playtest.dock.hide()  # (the canvas's room for the lock)
+    pane = window.open_file(LEVELS / "intricacy" / "05-pivots.lock")
+    shots.settle(0.3)
+    window.set_tool("wand")
+    at_hex(pane, QEvent.Type.MouseButtonPress, 2, -2, Qt.MouseButton.LeftButton)
+    at_hex(pane, QEvent.Type.MouseButtonRelease, 2, -2, Qt.MouseButton.LeftButton)
+    window.drawing.actions["rotate_cw"].trigger()
+    window.copy()
+    window.paste()
+    at_hex(pane, QEvent.Type.MouseMove, -1, 0)
+    shots.take("hex")
+    pane.scene.tool_key(Qt.Key.Key_Escape)
+
+    # 8. Edit > Preferences > Shortcuts.
     from studio.app.preferences import PreferencesDialog
     from studio.app.preferences_shortcuts import ShortcutsPage
 

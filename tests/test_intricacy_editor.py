@@ -40,7 +40,7 @@ def choose(window, value):
 def test_a_lock_opens_in_a_hex_scene_with_hex_tools(window, tmp_path):
     pane = open_lock(window, tmp_path)
     assert isinstance(pane.scene, HexScene)
-    assert set(pane.tools) == {"brush", "eraser", "select", "link"}
+    assert set(pane.tools) == {"brush", "eraser", "select", "link", "stamp", "line", "outline", "wand", "same"}
     assert window.tool_actions["link"].text() == "Spring" and window.tool_actions["link"].isEnabled()
     assert not window.tool_actions["rectangle"].isEnabled() and not window.tool_actions["bot"].isEnabled()
     assert window.palette_dock.model.rowCount() == 8

@@ -92,12 +92,13 @@ def test_copy_and_paste_at_the_hovered_hex_then_undo(window, tmp_path):
     assert window.clipboard[0] == "intricacy"
     window.actions["deselect"].trigger()
     hover(pane, -2, 2)
-    window.actions["paste"].trigger()
+    window.actions["paste"].trigger()  # the stamp under the cursor: Enter puts it down where it shows
+    assert pane.scene.tool_key(Qt.Key.Key_Return)
     pasted = piece_at(pane, -2, 2)
     assert pasted.kind == "block" and pasted.label not in ("S", "A", "B", "T")  # a letter of its own
     assert pane.scene.selection == {(-2, 2), (-1, 2)}
     assert piece_at(pane, 2, -2).label == "S"  # the original stays
-    assert pane.document.undo_stack.undoText() == "Paste"
+    assert pane.document.undo_stack.undoText() == "Stamp"
     window.actions["undo"].trigger()
     assert piece_at(pane, -2, 2) is None
 
@@ -112,7 +113,10 @@ def test_cut_and_delete_erase_the_selection_as_one_step_each(window, tmp_path):
     window.actions["delete"].trigger()
     assert piece_at(pane, 2, -2) is None and piece_at(pane, 4, 0) is None
     assert pane.document.undo_stack.undoText() == "Erase selection"
-    window.actions["paste"].trigger()  # the hook again, at the selection's first hex
+    window.actions["paste"].trigger()  # the hook again: it follows the cursor, a click puts it down
+    left = Qt.MouseButton.LeftButton
+    send_at_hex(pane, QEvent.Type.MouseButtonPress, -2, 0, left, left)
+    send_at_hex(pane, QEvent.Type.MouseButtonRelease, -2, 0, left, NONE)
     assert lock_of(pane).hook is not None
     for _ in range(3):
         window.actions["undo"].trigger()

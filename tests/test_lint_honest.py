@@ -120,3 +120,14 @@ def test_the_problems_dock_selects_a_regions_cells_together(qtbot, window, tmp_p
     assert pane.scene.selection_mask == frozenset(cells)  # scattered cells, not their rectangle
     assert pane.scene.selection_shape_item.isVisible() and not pane.scene.selection_item.isVisible()
     assert pane.view.hasFocus()
+
+
+def test_studio_lint_takes_folders_as_their_level_files(capsys, tmp_path):
+    # `studio lint levels/` checks every bundled level (a README or player file there is no level).
+    from studio.cli import main
+
+    assert main(["lint", str(ROOT / "levels")]) == 0
+    assert capsys.readouterr().out.strip().endswith(f"{len(BUNDLED)} levels checked: no problems found")
+    (tmp_path / "notes.txt.bak").write_text("not a level")
+    assert main(["lint", str(tmp_path)]) == 1
+    assert "no level file" in capsys.readouterr().out

@@ -60,3 +60,11 @@ def test_the_studio_keys_come_back_and_are_not_stored(qtbot, settings):
     page.reset_all()
     page.apply(window)
     assert settings.value("shortcuts/fit") is None and window.actions["fit"].shortcut() == QKeySequence("Ctrl+9")
+
+
+def test_the_dialog_opens_with_room_for_a_dozen_commands(qtbot, settings):
+    from studio.app.preferences import OPENING_SIZE, PreferencesDialog
+
+    dialog = PreferencesDialog(settings)
+    qtbot.addWidget(dialog)
+    assert dialog.width() >= OPENING_SIZE[0] and dialog.height() >= OPENING_SIZE[1]

@@ -132,3 +132,18 @@ def test_export_image_writes_either_layer_at_any_scale(qtbot, window, tmp_path):
     assert QImage(str(normal)) != image  # the layers differ
     assert window.actions["export_image"] in next(
         a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File").actions()
+
+
+def test_export_image_labels_its_fields_with_working_mnemonics(qtbot, window):
+    # A row of two widgets (the file's name and Browse) had no buddy: "&File:" showed its "&".
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    pane = window.open_file(PANELS)
+    dialog = ExportImageDialog(pane.document, window)
+    qtbot.addWidget(dialog)
+    form = dialog.findChild(QFormLayout)
+    labels = [form.itemAt(row, QFormLayout.ItemRole.LabelRole) for row in range(form.rowCount())]
+    labels = [item.widget() for item in labels if item is not None and isinstance(item.widget(), QLabel)]
+    assert labels and all(label.buddy() is not None for label in labels if "&" in label.text())
+    file_label = next(label for label in labels if label.text() == "&File:")
+    assert file_label.buddy() is dialog.path_edit

@@ -70,3 +70,25 @@ def test_line_outline_and_ellipse_paint_what_their_ghost_showed(qtbot, window, l
         pane.document.undo_stack.undo()
         assert T.BLUE not in level.tiles, tool
         assert not pane.scene._ghost.isVisible()
+
+
+def test_the_ghost_is_drawn_in_its_tiles_colours_beside_destination_arrows(qtbot, window):
+    # The view keeps no painter state between items: the ghost once took the arrows' cyan brush.
+    from pathlib import Path
+
+    from tests.gui_helpers import cell_point
+
+    level = Path(__file__).resolve().parent.parent / "levels" / "escape" / "06-panels.esx"
+    pane = open_at_actual_size(window, level)
+    qtbot.waitUntil(lambda: pane.view.viewport().isVisible())
+    qtbot.wait(50)  # (laid out: cells sit where cell_point says)
+    pane.view.centerOn(pane.scene.level_rect().center())
+    choose(window, T.RED)
+    window.set_tool("brush")
+    move(pane, 8, 2, buttons=Qt.MouseButton.NoButton)  # a floor cell; the level's arrows are drawn first
+    qtbot.wait(20)
+    assert pane.scene._ghost.isVisible() and pane.scene._ghost.cells() == [(8, 2)]
+    image = pane.view.viewport().grab().toImage()
+    point = cell_point(pane, 8, 2)
+    colour = image.pixelColor(point.x() - 3, point.y() + 3)
+    assert colour.red() > colour.green() + 40 and colour.red() > colour.blue() + 40, colour.getRgb()

@@ -56,3 +56,30 @@ def test_a_one_cell_edit_is_drawn_again_alone(qtbot, window, level_file):
         pane.document, {cell: level.bundle_with_value(level.cell_bundle(cell), 0, int(T.GOLD))}, stroke=1))
     qtbot.waitUntil(lambda: view.image.pixelColor(spot.toPoint()) != before, timeout=2000)
     assert view.image is image  # the same picture, that cell drawn again in it
+
+
+def test_the_frame_follows_the_canvas_when_a_dock_narrows_it(qtbot, window, level_file):
+    pane = open_at_actual_size(window, level_file)
+    view = window.drawing.overview.view
+    qtbot.waitUntil(lambda: view.image is not None and view.pane is pane)
+    pane.view.set_zoom(4.0)
+    qtbot.wait(20)
+    painted = []
+    view.paintEvent = lambda event, paint=view.paintEvent: (painted.append(view.shown_rect()), paint(event))
+    pane.view.resize(pane.view.width() // 2, pane.view.height())  # scroll bars may stay where they were
+    qtbot.waitUntil(lambda: bool(painted) and painted[-1] == view.shown_rect(), timeout=2000)
+
+
+def test_the_picture_leaves_out_the_selection_and_the_ghost(qtbot, window, level_file):
+    pane = open_at_actual_size(window, level_file)
+    view = window.drawing.overview.view
+    qtbot.waitUntil(lambda: view.image is not None and view.pane is pane)
+    clean = view.image.copy()
+    window.set_tool("brush")
+    pane.scene.select_cells([pane.document.level.index(x, y) for x in range(2, 6) for y in range(1, 4)])
+    from tests.gui_helpers import move
+    move(pane, 7, 3, buttons=Qt.MouseButton.NoButton)  # the brush's ghost there
+    assert pane.scene._ghost.isVisible() and pane.scene.selection is not None
+    view.refresh()
+    assert view.image == clean
+    assert pane.scene._ghost.isVisible() and pane.scene.selection_item.isVisible()  # shown again on the canvas

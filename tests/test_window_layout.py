@@ -91,3 +91,29 @@ def test_the_layout_is_kept_between_sessions_and_reset_from_the_view_menu(qtbot,
     assert again.bots_dock in again.tabifiedDockWidgets(again.solving.problems_dock)
     view_menu = next(a.menu() for a in again.menuBar().actions() if a.text().replace("&", "") == "View")
     assert again.window_layout.reset_action in view_menu.actions()
+
+
+def test_docks_of_other_features_stay_closed_until_asked_for(qtbot, settings):
+    # The Community dock opens from the View menu: a fresh start shows three tabs, not four.
+    window = show_main_window(qtbot, settings, *SMALL_SCREEN)
+    community = window.community.dock
+    assert not community.isVisible() and not community.toggleViewAction().isChecked()
+    community.show()
+    window.window_layout.reset_action.trigger()
+    assert not community.isVisible()
+
+
+def test_the_column_narrows_again_when_the_play_test_leaves_it(qtbot, settings):
+    window = small_window(qtbot, settings)
+    pane = window.open_file(LEVEL)
+    problems = window.solving.problems_dock
+    qtbot.waitUntil(lambda: problems.width() > 0)
+    narrow = problems.width()
+    window.playtest.start()
+    dock = window.playtest.dock
+    qtbot.waitUntil(lambda: dock.width() >= PLAY_WIDTH - 10)
+    window.playtest.placement.actions[IN_PLACE].trigger()  # the board takes the canvas's room instead
+    qtbot.waitUntil(lambda: abs(problems.width() - narrow) <= 4)
+    qtbot.keyClick(dock.board, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: pane.isVisible())
+    assert abs(problems.width() - narrow) <= 4 and pane.view.viewport().width() >= 0.55 * window.width()

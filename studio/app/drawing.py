@@ -18,13 +18,15 @@ from studio.editor.transform import TRANSFORMS, transform_problem, transform_sel
 
 SPECS = {
     "flip_h": ActionSpec("Flip &Horizontally", "fa5s.arrows-alt-h", "X",
-                         "Mirror the selection left to right; arrows, sliders and wires turn with it"),
+                         "Mirror the selection left to right; arrows, sliders, wires and pivots' arms turn with it"),
     "flip_v": ActionSpec("Flip &Vertically", "fa5s.arrows-alt-v", "Shift+X",
-                         "Mirror the selection top to bottom; arrows, sliders and wires turn with it"),
+                         "Mirror the selection top to bottom; arrows, sliders, wires and pivots' arms turn with it"),
     "rotate_cw": ActionSpec("Rotate &Clockwise", "fa5s.redo", "Z",
-                            "Turn the selection a quarter clockwise about its top-left corner"),
+                            "Turn the selection clockwise: a quarter about its top-left corner (hexes: a sixth "
+                            "about its middle)"),
     "rotate_ccw": ActionSpec("Rotate &Anticlockwise", "fa5s.undo", "Shift+Z",
-                             "Turn the selection a quarter anticlockwise about its top-left corner"),
+                             "Turn the selection anticlockwise: a quarter about its top-left corner (hexes: a "
+                             "sixth about its middle)"),
 }
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QPushButton, QSpinBox,
-    QVBoxLayout,
+    QCheckBox, QComboBox, QDialog, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+    QSpinBox, QVBoxLayout,
 )
 
 from studio.app.actions import ActionSpec
@@ -61,7 +61,9 @@ class ExportImageDialog(QDialog):
         form.addRow("&Layer:", self.layer_box)
         form.addRow("&Size:", self.scale_box)
         form.addRow("", self.other_box)
-        form.addRow("&File:", path_row)
+        file_label = QLabel("&File:")  # a row of two widgets: the label names the field it goes to
+        file_label.setBuddy(self.path_edit)
+        form.addRow(file_label, path_row)
         self.size_label = plain_label()
         self.problem = problem_label()
         layout = QVBoxLayout(self)

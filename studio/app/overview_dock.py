@@ -10,8 +10,9 @@ nothing more.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QDockWidget, QSizePolicy, QWidget
 
@@ -24,6 +25,8 @@ MAX_WAIT_MS = 2000  # ...or after this long of edits without a pause
 BACKGROUND = QColor(37, 39, 44)
 PICTURE_SCALE = 0.25  # of the scene: 8 pixels a square cell
 MAX_DIRTY_CELLS = 256  # edits of more cells than this draw the whole picture again
+LEVEL_Z = 10  # the scene's items up to this height are the level (cells, arrows); above it the
+# selection, the ghost, the hover mark and tool previews, which the picture leaves out
 
 
 class OverviewView(QWidget):
@@ -51,10 +54,15 @@ class OverviewView(QWidget):
                     signal.disconnect(slot)
                 except (RuntimeError, TypeError):
                     pass
+            try:
+                self.pane.view.viewport().removeEventFilter(self)
+            except RuntimeError:  # (its tab closed)
+                pass
         self.pane = pane
         if pane is not None:
             for signal, slot in self._connections(pane):
                 signal.connect(slot)
+            pane.view.viewport().installEventFilter(self)  # the frame follows the canvas's size
         self.image = None
         self.update()
         self.schedule()  # (a level just opened paints on the canvas first)
@@ -100,7 +108,26 @@ class OverviewView(QWidget):
         else:
             self.refresh()
 
+    @contextmanager
+    def _level_only(self, scene):
+        """The scene without its passing marks while the picture is drawn (a paste's ghost or a
+        selection would otherwise stay in the overview after they went)."""
+        passing = [item for item in scene.items() if item.zValue() > LEVEL_Z and item.isVisible()]
+        for item in passing:
+            item.setVisible(False)
+        try:
+            yield
+        finally:
+            for item in passing:
+                item.setVisible(True)
+
     def _redraw_cells(self, cells) -> None:
+        with self._level_only(self.pane.scene):
+            self._draw_cells(cells)
+        self._dirty = set()
+        self.update()
+
+    def _draw_cells(self, cells) -> None:
         scene, level = self.pane.scene, self.pane.document.level
         painter = QPainter(self.image)
         for index in cells:
@@ -110,8 +137,6 @@ class OverviewView(QWidget):
             painter.fillRect(target, BACKGROUND)
             scene.render(painter, target, rect)
         painter.end()
-        self._dirty = set()
-        self.update()
 
     def refresh(self) -> None:
         self._timer.stop()
@@ -130,7 +155,8 @@ class OverviewView(QWidget):
                            QImage.Format.Format_ARGB32_Premultiplied)
             image.fill(BACKGROUND)
             painter = QPainter(image)
-            scene.render(painter, QRectF(image.rect()), self.source)
+            with self._level_only(scene):
+                scene.render(painter, QRectF(image.rect()), self.source)
             painter.end()
             self.image = image
         self.update()
@@ -162,6 +188,11 @@ class OverviewView(QWidget):
 
     def _canvas_moved(self, *_) -> None:
         self.update()
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize:  # the canvas narrowed or widened (a dock beside it)
+            self.update()
+        return super().eventFilter(watched, event)
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)

@@ -10,9 +10,9 @@ gets the room the canvas had; they go back to the dock when another place is cho
 from __future__ import annotations
 
 import qtawesome as qta
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QActionGroup
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStackedWidget, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QStackedWidget, QToolButton, QVBoxLayout, QWidget
 
 from studio.app.actions import ActionSpec
 from studio.core.properties import level_title
@@ -37,6 +37,7 @@ class PlayPlacement(QObject):
         self.dock = dock
         self.body = dock.widget()
         self._sized_window = False
+        self._narrow_width: int | None = None  # the column's width before a test widened it
         self.stack = QStackedWidget()
         self.stack.setObjectName("central_stack")
         tabs = window.takeCentralWidget()  # the level tabs, kept: the stack shows them or the board
@@ -64,6 +65,7 @@ class PlayPlacement(QObject):
             self.actions[mode].setChecked(True)
         self.group.triggered.connect(lambda action: self._mode_chosen())
         dock.leaveRequested.connect(self.show_editor)
+        dock.visibilityChanged.connect(lambda visible: visible or self._narrow_again_later())
 
     def _header(self) -> QWidget:
         bar = QWidget()
@@ -111,6 +113,7 @@ class PlayPlacement(QObject):
             name = (level_title(pane.document.level) or pane.document.display_name()) if pane is not None else ""
             self.header_label.setText(f"Playing {name} in place of the editor")
             self.stack.setCurrentWidget(self.host)
+            self._narrow_again_later()
             return
         self._back_to_dock()
         if mode == OWN_WINDOW:
@@ -122,9 +125,12 @@ class PlayPlacement(QObject):
                 self.dock.move(centre.x() - WINDOW_SIZE[0] // 2, centre.y() - WINDOW_SIZE[1] // 2)
         elif self.dock.isFloating():
             self.dock.setFloating(False)
+        before = self._column_width() if self.dock.isHidden() else None
         self.dock.show()
         self.dock.raise_()
         if mode == BESIDE and not self.dock.isFloating() and self.dock.width() < PLAY_WIDTH:
+            if before is not None and before < PLAY_WIDTH and self._narrow_width is None:
+                self._narrow_width = before
             self.window.resizeDocks([self.dock], [PLAY_WIDTH], Qt.Orientation.Horizontal)
         if mode == OWN_WINDOW:
             self.dock.activateWindow()
@@ -140,6 +146,32 @@ class PlayPlacement(QObject):
             pane = self.window.current_pane()
             if pane is not None:
                 pane.focus_canvas()
+
+    # -- the column's width --------------------------------------------------------------
+    def _column_docks(self) -> list:
+        """The docks shown in the play-test's column beside the editor (not floating)."""
+        window = self.window
+        area = window.dockWidgetArea(self.dock)
+        return [d for d in window.findChildren(QDockWidget) if d is not self.dock and d.isVisible()
+                and not d.isFloating() and window.dockWidgetArea(d) == area]
+
+    def _column_width(self) -> int | None:
+        """The column's width: its widest dock's (a tab behind the shown one keeps an old width)."""
+        shown = self._column_docks()
+        return max(d.width() for d in shown) if shown else None
+
+    def _narrow_again_later(self) -> None:
+        QTimer.singleShot(0, self._narrow_again)
+
+    def _narrow_again(self) -> None:
+        """The play-test left its column (closed, in place or in its own window): the column
+        goes back to the width it had before the test widened it, so the canvas has its room."""
+        if self._narrow_width is None or not (self.dock.isHidden() or self.dock.isFloating()):
+            return  # (still in its column, perhaps behind another tab)
+        shown = self._column_docks()
+        if shown:
+            self.window.resizeDocks([shown[0]], [self._narrow_width], Qt.Orientation.Horizontal)
+        self._narrow_width = None
 
     def _back_to_dock(self) -> None:
         self.show_editor()

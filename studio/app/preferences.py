@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout
 from studio.app.dialogs import ok_cancel_buttons
 from studio.core.lazy import Lazy
 
+OPENING_SIZE = (560, 520)  # at least; a 1366x768 screen has room for it
 PAGES = (
     Lazy("studio.app.preferences_files:FilesPage"),
     Lazy("studio.app.preferences_shortcuts:ShortcutsPage"),
@@ -30,6 +31,8 @@ class PreferencesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(ok_cancel_buttons(self))
+        # Room for a dozen commands of the shortcuts' list at once (its size hint shows six).
+        self.resize(max(self.sizeHint().width(), OPENING_SIZE[0]), max(self.sizeHint().height(), OPENING_SIZE[1]))
 
     def accept(self) -> None:
         # A page may refuse what was entered (a key given to two commands): it says why, and

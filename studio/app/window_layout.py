@@ -32,6 +32,9 @@ class WindowLayout(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.window = window
+        # Docks of other features (the Community's) show by default as their module left them
+        # (hidden until opened from the View menu), whatever tabifying them does.
+        self.others_shown = {dock: not dock.isHidden() for dock in self.right_docks()[len(self.studio_docks()):]}
         self.arrange_default()
         self.default_state = window.saveState()
         saved = window.settings.value(STATE_KEY)
@@ -85,6 +88,8 @@ class WindowLayout(QObject):
         playtest = self._dock("playtest", "dock")
         for dock in left + self.studio_docks():
             dock.setVisible(dock is not playtest)
+        for dock in right[len(self.studio_docks()):]:
+            dock.setVisible(getattr(self, "others_shown", {}).get(dock, True))
         if len(right) > 1:
             right[1].raise_()  # the problems: what the designer wants to see while editing
         self.size_columns()

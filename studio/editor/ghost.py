@@ -8,7 +8,7 @@ One GhostItem per scene (``ghost_of(scene)``), above the cells, below the select
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -81,6 +81,10 @@ class GhostItem(QGraphicsItem):
                 painter.drawPixmap(QRectF(x * CELL, y * CELL, CELL, CELL), self._pixmap, QRectF(self._pixmap.rect()))
         painter.setOpacity(1.0)
         painter.setPen(QPen(OUTLINE, 0))
+        # The view does not save the painter's state between items (DontSavePainterState):
+        # without this the outline took the brush the item before left (the links' cyan)
+        # and filled the ghost with it.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(self._bounds)
 
     def _paint_clip(self, painter: QPainter) -> None:

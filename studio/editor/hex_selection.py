@@ -126,6 +126,19 @@ class HexSelectionOps:
             return str(error)
         return None
 
+    def transform(self, scene, transform: str, label: str) -> str | None:
+        """Edit > Transform on the selected hexes: flipped about their middle, or turned a
+        sixth about the hex nearest it (the level's ``region_transformed``); one undo step."""
+        if not scene.selection:
+            return NO_SELECTION
+        try:
+            state, hexes, note = scene.document.level.region_transformed(scene.selection, transform)
+        except LevelLimitError as error:
+            return str(error)
+        push_hex_edit(scene.document, state, label)
+        scene.set_selection(hexes)
+        return note or None
+
     def can_reverse(self, scene) -> bool:
         return False
 

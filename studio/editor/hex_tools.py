@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 
 from studio.core.errors import LevelLimitError
 from studio.core.hexes import hex_line
+from studio.editor.hex_ghost import hex_ghost_of, show_brush_ghost
 from studio.editor.tools import report_limit
 from studio.model.hex_commands import push_hex_edit
 
@@ -68,6 +69,17 @@ class HexBrushTool(HexTool):
         item = scene.current_item
         return item.value if item is not None and item.kind == "tile" else None
 
+    def activate(self, scene) -> None:
+        self.hover(scene, scene.hover_cell)
+
+    def deactivate(self, scene) -> None:
+        hex_ghost_of(scene).clear()
+        super().deactivate(scene)
+
+    def hover(self, scene, cell) -> None:
+        """The ghost: the item a click would paint, on the hex under the cursor."""
+        show_brush_ghost(scene, cell)
+
     def press(self, scene, cell, event):
         self.stroke = next(_strokes)
         self.stroke_memory = {}
@@ -110,6 +122,9 @@ class HexEraserTool(HexBrushTool):
 
     def value(self, scene) -> int | None:
         return 0
+
+    def hover(self, scene, cell) -> None:
+        hex_ghost_of(scene).show_hexes([scene.cells[cell]] if cell >= 0 else [])  # the hex it would clear
 
     def paint(self, scene, cell: int) -> None:
         if cell < 0 or cell == self.last_cell:
@@ -190,4 +205,5 @@ class HexSelectTool(HexTool):
         scene.end_selection()
 
 
+# The first hex tools; hex_drawing.ALL_HEX_TOOLS has them all.
 HEX_TOOLS = (HexBrushTool, HexEraserTool, HexSelectTool, HexLinkTool)

@@ -146,10 +146,10 @@ class StampTool(Tool):
 
 
 def start_paste(window, pane, clip) -> bool:
-    """Ctrl+V: the stamp tool with ``clip``, shown under the cursor (or beside the selection);
-    False when the level's scene has no stamp (a hex level pastes at once)."""
+    """Ctrl+V: the stamp tool with ``clip`` (the square grid's, or a hex grid's HexStampTool),
+    shown under the cursor (or beside the selection); False when the level's scene has no stamp."""
     stamp = pane.tools.get(StampTool.name)
-    if not isinstance(stamp, StampTool):
+    if stamp is None or not hasattr(stamp, "load"):
         return False
     current = window.tool_group.checkedAction()
     previous = current.data() if current is not None else "brush"

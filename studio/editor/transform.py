@@ -1,5 +1,6 @@
 """Flip and rotate the selection (Edit > Transform): its cells move to their mirrored or
-turned places within the selection's rectangle (a quarter turn keeps its top-left corner),
+turned places within the selection's rectangle (a quarter turn keeps its top-left corner;
+on a hex grid the level turns the selected hexes a sixth, see HexSelectionOps.transform),
 tiles that point somewhere turn with them (the level's ``transformed_bundle``: Escape's
 arrows, sliders and wires), links move with the cells they name, from inside the
 selection and from outside it (a panel's destination follows its cell), and entities
@@ -33,7 +34,10 @@ def placed(transform: str, rx: int, ry: int, width: int, height: int) -> tuple[i
 
 
 def transform_selection(scene, transform: str) -> str | None:
-    """Flip or rotate the selected cells; a message when it cannot."""
+    """Flip or rotate the selected cells; a message when it cannot (or a note of what it gave up)."""
+    hex_transform = getattr(getattr(scene, "selection_ops", None), "transform", None)
+    if hex_transform is not None:  # a hex grid's selection: its level turns it (a sixth of a turn)
+        return hex_transform(scene, transform, TRANSFORMS[transform][0])
     rect = scene.selection
     if rect is None:
         return "Select the cells to turn first (drag with the right mouse button)."
@@ -77,6 +81,9 @@ def _relinked(level, bundle, mapping: dict[int, int]):
 
 def transform_problem(scene) -> str | None:
     """Why flipping and rotating do not apply to this scene (None when they do)."""
-    if not hasattr(scene, "selection_mask"):
-        return "Flipping and rotating work on square grids; a hex lock's pieces do not turn yet."
-    return None
+    if hasattr(scene, "selection_mask"):
+        return None
+    if hasattr(getattr(scene, "selection_ops", None), "transform") \
+            and hasattr(scene.document.level, "region_transformed"):
+        return None
+    return "Flipping and rotating mean nothing on this level."

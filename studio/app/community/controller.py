@@ -41,8 +41,9 @@ class CommunityController(QObject):
         self.dock = CommunityDock(list(self.games.values()), window)
         self.calls.busyChanged.connect(lambda busy: self.dock.set_busy(busy))
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        if not window.restoreDockWidget(self.dock):
-            self.dock.hide()  # opened from View > Community
+        # Opened from View > Community (restoreDockWidget cannot tell: it answers True for a dock
+        # just added); a layout saved with it open shows it again (app/window_layout).
+        self.dock.hide()
         self._add_to_view_menu()
         self._load_settings()
         d = self.dock

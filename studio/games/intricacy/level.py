@@ -14,7 +14,7 @@ from studio.core.errors import LevelLimitError
 from studio.core.properties import PropertySpec
 from studio.games.intricacy import editing, regions
 from studio.games.intricacy.editing import canonical
-from studio.games.intricacy.hexgrid import Hex, hexagon
+from studio.games.intricacy.hexgrid import Hex, hexagon, neighbours
 from studio.games.intricacy.lock import BALL, BLOCK, HOOK, MAX_SIZE, MIN_SIZE, PIVOT, WRENCH, Lock
 from studio.games.intricacy.regions import LockFragment
 
@@ -178,12 +178,38 @@ class IntricacyLevel:
 
     def region_moved(self, hexes, dq: int, dr: int) -> tuple[Lock, str]:
         moved, dropped = regions.move_region(self.lock, hexes, Hex(dq, dr))
-        note = ""
-        if dropped:
-            note = (f"{dropped} spring{'s' if dropped > 1 else ''} to the rest of the lock no longer "
-                    f"on one hex line {'were' if dropped > 1 else 'was'} removed (undo brings "
-                    f"{'them' if dropped > 1 else 'it'} back).")
-        return moved, note
+        return moved, _springs_note(dropped)
 
     def clip_pasted(self, clip: LockFragment, q: int, r: int) -> Lock:
         return regions.paste_fragment(self.lock, clip, Hex(q, r))
+
+    def region_transformed(self, hexes, transform: str) -> tuple[Lock, list[tuple[int, int]], str]:
+        """Edit > Transform: the state with the region flipped or turned a sixth, the hexes it
+        now covers, and a note (springs to the rest of the lock that had to go)."""
+        turned, covered, dropped = regions.transform_region(self.lock, hexes, transform)
+        return turned, [tuple(h) for h in covered], _springs_note(dropped)
+
+    def joined_hexes(self, q: int, r: int) -> list[tuple[int, int]]:
+        """What the magic wand takes from (q, r): the whole piece there (a pivot with its arms),
+        else the walls, or the empty hexes, joined to it."""
+        h = Hex(q, r)
+        index = self.lock.piece_at(h)
+        if index is not None:
+            return [tuple(x) for x in self.lock.pieces[index].cells()]
+        value = self.value_at(q, r)
+        inside = {Hex(*x) for x in self.hexes()}
+        found, stack = {h}, [h]
+        while stack:
+            for other in neighbours(stack.pop()):
+                if other in inside and other not in found and self.value_at(*other) == value:
+                    found.add(other)
+                    stack.append(other)
+        return [tuple(x) for x in found]
+
+
+def _springs_note(dropped: int) -> str:
+    if not dropped:
+        return ""
+    return (f"{dropped} spring{'s' if dropped > 1 else ''} to the rest of the lock no longer "
+            f"on one hex line {'were' if dropped > 1 else 'was'} removed (undo brings "
+            f"{'them' if dropped > 1 else 'it'} back).")

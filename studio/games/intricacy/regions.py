@@ -1,5 +1,5 @@
 """Edits of a region of a lock (the editor's selection), as pure functions: copy what
-the region holds, erase it, paste it elsewhere, move it one step.
+the region holds, erase it, paste it elsewhere, move it one step, flip or turn it.
 
 What a region holds: the walls on its hexes; the part of each block (and of the
 wrench) on its hexes; every ball, pivot and the hook whose centre is in it (a
@@ -17,7 +17,7 @@ from typing import Iterable
 
 from studio.core.errors import LevelLimitError
 from studio.games.intricacy.editing import _Draft, add_spring
-from studio.games.intricacy.hexgrid import ORIGIN, Hex, components
+from studio.games.intricacy.hexgrid import ORIGIN, Hex, components, rotated
 from studio.games.intricacy.lock import BLOCK, HOOK, WRENCH, Lock, Piece, Spring, bolthole, format_hex, open_hexes
 
 
@@ -144,6 +144,70 @@ def move_region(lock: Lock, region: Iterable[Hex], offset: Hex) -> tuple[Lock, i
         except LevelLimitError:  # no longer on one hex line (or no longer a block there)
             dropped += 1
     return moved, dropped
+
+
+# Flip and turn (Edit > Transform): each maps a hex of the region to its new place. A flip
+# mirrors the region about its own middle (left to right, or top to bottom: by half a hex
+# when its span is odd); a turn is a sixth of a turn about the hex nearest its middle.
+# Directions (a pivot's arms, the hook's) map with the hexes: DIRECTION_MAPS.
+DIRECTION_MAPS = {
+    "flip_h": lambda d: (3 - d) % 6,
+    "flip_v": lambda d: -d % 6,
+    "rotate_cw": lambda d: (d + 1) % 6,
+    "rotate_ccw": lambda d: (d - 1) % 6,
+}
+
+
+def hex_mapping(region: Iterable[Hex], transform: str):
+    """The function taking a hex of ``region`` to where ``transform`` puts it."""
+    region = [Hex(*h) for h in region]
+    if transform == "flip_h":  # x = q + r / 2 mirrored about the middle of the region's span
+        middle = (min(2 * h.q + h.r for h in region) + max(2 * h.q + h.r for h in region)) // 2
+        return lambda h: Hex(middle - h.q - h.r, h.r)
+    if transform == "flip_v":  # rows mirrored, each hex keeping its x
+        rows = min(h.r for h in region) + max(h.r for h in region)
+        return lambda h: Hex(h.q + h.r + (-rows) // 2, rows - h.r)
+    turn = 1 if transform == "rotate_cw" else -1
+    q = sum(h.q for h in region) / len(region)
+    r = sum(h.r for h in region) / len(region)
+    pivot = min(region, key=lambda h: ((h.q - q) ** 2 + (h.r - r) ** 2 + (h.q + h.r - q - r) ** 2, h.r, h.q))
+    return lambda h: pivot + rotated(h - pivot, turn)
+
+
+def transform_region(lock: Lock, region: Iterable[Hex], transform: str) -> tuple[Lock, frozenset, int]:
+    """The region flipped or turned (``transform``: flip_h, flip_v, rotate_cw, rotate_ccw):
+    walls, blocks, balls, pivots with their arms, the hook and the wrench, and the springs
+    inside it go with their hexes. Springs to the rest of the lock stay when their two
+    anchors are still on one hex line. Returns the new lock, the hexes the region now
+    covers, and how many springs had to go."""
+    region = frozenset(Hex(*h) for h in region)
+    if not region:
+        return lock, region, 0
+    place, turn = hex_mapping(region, transform), DIRECTION_MAPS[transform]
+    fragment = copy_region(lock, region, ORIGIN)
+    turned = LockFragment(
+        frozenset(place(h) for h in fragment.hexes), frozenset(place(h) for h in fragment.walls),
+        tuple(piece._replace(hexes=frozenset(place(h) for h in piece.hexes),
+                             arms=frozenset(turn(d) for d in piece.arms)) for piece in fragment.pieces),
+        tuple(s._replace(root_anchor=place(s.root_anchor), end_anchor=place(s.end_anchor)) for s in fragment.springs))
+    landed = _placed(turned, ORIGIN)[2] | set(turned.hexes)
+    if _first_outside(lock, landed) is not None:
+        raise LevelLimitError("The turned selection would not fit in the lock: move it towards the middle first.")
+    crossing = [s for s in lock.springs if (s.root_anchor in region) != (s.end_anchor in region)]
+    result = paste_fragment(erase_region(lock, region), turned, ORIGIN)
+    dropped = 0
+    for spring in crossing:
+        root = place(spring.root_anchor) if spring.root_anchor in region else spring.root_anchor
+        end = place(spring.end_anchor) if spring.end_anchor in region else spring.end_anchor
+        staying = spring.end_anchor if spring.root_anchor in region else spring.root_anchor
+        if staying in landed:
+            dropped += 1
+            continue
+        try:
+            result = add_spring(result, root, end, spring.natural)
+        except LevelLimitError:
+            dropped += 1
+    return result, turned.hexes, dropped
 
 
 def _placed(fragment: LockFragment, at: Hex) -> tuple[frozenset, list, set]:

@@ -5,7 +5,7 @@
 - ``make_cell_painter()`` is the editor's art object: the palette icons, names and
   status-bar descriptions, and ``paint_level`` for the hex scene.
 - ``make_editor_scene`` / ``editor_tools`` give the editor pane its hex scene and
-  tools (studio/editor/hex_scene.py, hex_tools.py) instead of the square ones.
+  tools (studio/editor/hex_scene.py, hex_tools.py, hex_drawing.py) instead of the square ones.
 - ``render_level`` is what ``studio render`` calls; ``make_play_painter`` the
   play-test's BoardPainter (it tweens moves and turns between two states).
 """
@@ -421,9 +421,9 @@ def make_editor_scene(document, cell_painter, parent=None):
 
 
 def editor_tools():
-    from studio.editor.hex_tools import HEX_TOOLS
+    from studio.editor.hex_drawing import ALL_HEX_TOOLS
 
-    return HEX_TOOLS
+    return ALL_HEX_TOOLS
 
 
 def render_level(level: IntricacyLevel, layer: str = "normal", scale: int = 32, show_other_layer: bool = False,
