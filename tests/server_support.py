@@ -149,13 +149,21 @@ class Client:
     def get(self, path: str):
         return self.request("GET", path)
 
-    def post_oversized(self, path: str, body: bytes):
+    def post_oversized(self, path: str, body: bytes, chunked: bool = False):
         """POST a body the server may refuse before it is all sent (as an early 413 does), and read
-        the answer anyway: urllib gives up with a broken pipe once the server closes its side."""
+        the answer anyway: urllib gives up with a broken pipe once the server closes its side.
+        ``chunked`` sends it in chunks of 256 KiB with no Content-Length to refuse it by."""
         host, port = self.url.split("//", 1)[1].rsplit(":", 1)
+        if chunked:
+            size = 0x40000
+            framing = "Transfer-Encoding: chunked"
+            body = b"".join(b"%x\r\n%s\r\n" % (len(body[at:at + size]), body[at:at + size])
+                            for at in range(0, len(body), size)) + b"0\r\n\r\n"
+        else:
+            framing = f"Content-Length: {len(body)}"
         with socket.create_connection((host, int(port)), timeout=self.timeout) as connection:
             connection.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
-                               f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode())
+                               f"{framing}\r\nConnection: close\r\n\r\n".encode())
             try:
                 connection.sendall(body)
             except (BrokenPipeError, ConnectionResetError):
