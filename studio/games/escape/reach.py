@@ -103,7 +103,9 @@ def code_table(conditions: tuple) -> bytes:
     return table
 
 
-_GREY, _ON, _BUTTON, _HEART = (bytes([t]) for t in (T.GREY, T.ON, T.BUTTON, T.HEARTFRAMER))
+# Ints, not one-byte bytes: ``int in bytes`` is a memchr, ``bytes in bytes`` first tries
+# the operand as an int and formats (then drops) a TypeError every time.
+_GREY, _ON, _BUTTON, _HEART = int(T.GREY), int(T.ON), int(T.BUTTON), int(T.HEARTFRAMER)
 _HUGBOTS = (int(Bot.HUGBOT), int(Bot.HUGBOT_ASLEEP))
 _BOMB = int(Bot.BOMB)
 
@@ -315,7 +317,7 @@ class Relaxation:
 
 
 _WITHOUT_EXIT = bytes(code & ~EXIT for code in range(256))
-_DOOR = bytes([T.SLEEPINGDOOR])
+_DOOR = int(T.SLEEPINGDOOR)
 _GATE_SPOILERS = (T.GOLD, T.TRANSPORT, T.REMOTE) + tuple(
     tile for tile in range(64) if SPHERES[tile] or STEELS[tile])
 
@@ -327,7 +329,7 @@ def _gates(start):
     if start.bots:
         return None
     layers = (start.tiles, start.otiles)
-    if any(bytes([tile]) in layer for tile in _GATE_SPOILERS for layer in layers):
+    if any(int(tile) in layer for tile in _GATE_SPOILERS for layer in layers):
         return None
     neighbours = start.board.neighbours[1:]
 

@@ -71,7 +71,7 @@ _NO_EFFECT = bytearray(256)
 for _tile in range(64):
     if ENTER[_tile] is blocked or _tile == T.ELECTRIC:
         _NO_EFFECT[_tile] = 1
-_TRANSPORT, _PANEL, _EXIT, _LASER = int(T.TRANSPORT), int(T.PANEL), int(T.EXIT), bytes([T.LASER])
+_TRANSPORT, _PANEL, _EXIT, _LASER = int(T.TRANSPORT), int(T.PANEL), int(T.EXIT), int(T.LASER)
 _ACTIVE_BOTS = (int(Bot.DALEK), int(Bot.HUGBOT), EXPLODED)
 # Pushing one of these blocks against one of these tiles does nothing (walks.py).
 _PUSHED_ONE_CELL = bytearray(256)

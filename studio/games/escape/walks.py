@@ -43,7 +43,7 @@ _EFFECT_BITS = _bit_table(t for t in range(64) if t not in NO_EFFECT)
 _TRANSPORT_BITS = _bit_table((T.TRANSPORT,))
 _PUSHED_BITS = _bit_table(PUSHED_ONE_CELL)
 _STOP_BITS = _bit_table(BLOCK_STOPS)
-_LASER = bytes([T.LASER])
+_LASER = int(T.LASER)  # an int: ``in`` and ``find`` take it at C speed
 _PANEL, _EXIT = int(T.PANEL), int(T.EXIT)
 
 

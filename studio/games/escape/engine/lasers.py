@@ -18,7 +18,9 @@ for _tile in range(len(LASER_PASSES)):
         _SIGHT[_tile] = ord(".")
 _SIGHT[T.LASER] = ord("L")
 _SIGHT = bytes(_SIGHT)
-_LASER_BYTE = bytes([T.LASER])
+# An int, not a one-byte bytes: ``int in bytes`` is a memchr, while ``bytes in bytes``
+# first tries the operand as an int and formats (then drops) a TypeError every time.
+_LASER = int(T.LASER)
 
 
 def laser_that_sees(tiles: bytes, width: int, cell: int, bot_cells=(), bot_types=()):
@@ -28,13 +30,13 @@ def laser_that_sees(tiles: bytes, width: int, cell: int, bot_cells=(), bot_types
     y, x = divmod(cell, width)
     start = y * width
     row = tiles[start:start + width]
-    if _LASER_BYTE in row:
+    if _LASER in row:
         for laser in _nearest_lasers(row.translate(_SIGHT), x):
             beam = range(start + laser + 1, cell + 1) if laser < x else range(start + laser - 1, cell - 1, -1)
             if not _bot_on(beam, cell, bot_cells, bot_types):
                 return Killed("laser", start + laser, tuple(beam))
     column = tiles[x::width]
-    if _LASER_BYTE in column:
+    if _LASER in column:
         for laser in _nearest_lasers(column.translate(_SIGHT), y):
             at = laser * width + x
             beam = range(at + width, cell + 1, width) if laser < y else range(at - width, cell - 1, -width)
