@@ -19,6 +19,7 @@ from studio.app.community.client import Call, CallsInFlight, CommunityClient
 from studio.app.community.dock import THUMBNAIL, CommunityDock
 from studio.core.files import write_atomic
 from studio.core.game import all_games
+from studio.core.reading import read_file, read_level
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 LIST_LIMIT = 200
@@ -197,7 +198,7 @@ class CommunityController(QObject):
         extension = game.file_patterns[0].lstrip("*") if game is not None else ""
         name = Path(level.get("filename") or f"level-{level['id']}{extension}").name
         path = self.library / level["game"] / name
-        if path.exists() and path.read_bytes() != data:
+        if path.exists() and not _holds(path, data):
             path = path.with_name(f"{path.stem}-{level['id']}{path.suffix}")
         return path
 
@@ -281,10 +282,18 @@ def level_bytes(document) -> bytes:
     others downloaded), else what saving it would write."""
     if document.path is not None and not document.is_modified:
         try:
-            return document.path.read_bytes()
+            return read_level(document.path, document.game)  # a regular file within its cap
         except OSError:
             pass
     return document.game.save(document.level)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Does the regular file at ``path`` hold exactly ``data`` (a FIFO or device never does)?"""
+    try:
+        return read_file(path, len(data)) == data
+    except OSError:  # (UnreadableFileError too: not a regular file, or larger than data)
+        return False
 
 
 def install_community(window) -> CommunityController:
