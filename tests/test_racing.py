@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from studio.core.racing import better_of, race
 from studio.core.search_space import SearchResult
 
@@ -19,18 +21,20 @@ def _nothing(**fields) -> SearchResult:
 
 
 # Module-level, so the spawned racer process can import them.
-def racer_finding_seven(label: str, *, timeout: float, cancel) -> SearchResult:
+def racer_finding_seven(label: str, *, timeout: float, cancel, found) -> SearchResult:
+    found(tuple("R" * 9))
+    found(tuple("R" * 7))
     return _found(7, expanded=100, first_found=0.5)
 
 
-def racer_that_waits_to_be_stopped(label: str, *, timeout: float, cancel) -> SearchResult:
+def racer_that_waits_to_be_stopped(label: str, *, timeout: float, cancel, found) -> SearchResult:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not cancel.is_set():
         time.sleep(0.01)
     return _nothing()
 
 
-def racer_that_fails(label: str, *, timeout: float, cancel) -> SearchResult:
+def racer_that_fails(label: str, *, timeout: float, cancel, found) -> SearchResult:
     raise ValueError("a bug in the racer")
 
 
@@ -45,21 +49,40 @@ def test_the_shorter_solution_wins_and_is_never_called_shortest():
 
 
 def test_a_racer_in_another_process_supplies_the_solution_this_one_lacked():
-    result = race(lambda: _nothing(expanded=40), racer_finding_seven, ("level",), timeout=5)
+    result = race(lambda progress: _nothing(expanded=40), racer_finding_seven, ("level",), timeout=5)
     assert result.solved and result.length == 7 and not result.optimal
     assert result.expanded == 140
     assert result.first_found is not None and result.first_found >= 0.5  # counted from the race's start
 
 
+def test_reports_made_here_carry_the_racers_shorter_find():
+    from studio.core.search_space import Progress
+
+    reports = []
+
+    def searching_here(progress) -> SearchResult:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            progress(Progress(10, 10, 3, 3, 0.1, 12, "shortest", tuple("L" * 12)))
+            if reports[-1].best == 7:
+                break
+            time.sleep(0.05)
+        return _nothing()
+
+    race(searching_here, racer_finding_seven, ("level",), timeout=5, progress=reports.append)
+    assert reports[0].best in (12, 9, 7)
+    assert reports[-1].best == 7 and reports[-1].best_moves == tuple("R" * 7)
+
+
 def test_a_proof_here_stops_the_racer_without_waiting_for_it():
     started = time.monotonic()
-    result = race(lambda: _found(3, optimal=True), racer_that_waits_to_be_stopped, ("level",), timeout=60)
+    result = race(lambda progress: _found(3, optimal=True), racer_that_waits_to_be_stopped, ("level",), timeout=60)
     assert result.optimal and result.length == 3
     assert time.monotonic() - started < 10  # neither the racer's 60 s nor a wait for its answer
 
 
 def test_a_racer_that_fails_leaves_this_answer(capfd):
-    result = race(lambda: _found(11), racer_that_fails, ("level",), timeout=5)
+    result = race(lambda progress: _found(11), racer_that_fails, ("level",), timeout=5)
     assert result.length == 11
     assert "a bug in the racer" in capfd.readouterr().err  # reported, not swallowed
 
@@ -71,3 +94,62 @@ def test_escape_levels_solved_on_two_cores_agree_with_one():
         level = load_esx(path.read_bytes())
         one, two = solve_level(level, timeout=30), solve_level(level, timeout=30, cores=2)
         assert (two.solved, two.optimal, two.length) == (one.solved, one.optimal, one.length), path.name
+
+
+# -- the studio's Solve worker races too, and closing the window stops both processes -------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _gone(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_the_solve_worker_proves_a_level_with_its_racer_beside_it():
+    from studio.core.solve_runner import SolveProcess
+
+    data = (Path(__file__).resolve().parent.parent / "levels" / "escape" / "01-first-steps.esx").read_bytes()
+    process = SolveProcess("escape", data, "first steps", timeout=30, cores=2)
+    deadline = time.monotonic() + 60
+    while not process.finished and time.monotonic() < deadline:
+        process.poll()
+        time.sleep(0.05)
+    assert process.result["solved"] and process.result["optimal"], process.result
+
+
+def test_closing_the_solve_window_stops_the_worker_and_its_racer():
+    from studio.core.solve_runner import SolveProcess
+    from tests.escape_corpus import ESCAPE
+
+    level = ESCAPE / "levels" / "tutorial" / "lev845.esx"  # no solution in seconds: the race goes on
+    if not level.is_file() or not Path("/proc/self/stat").is_file():
+        pytest.skip("needs ../shared/corpus (the tutorial's lev845) and /proc")
+    process = SolveProcess("escape", level.read_bytes(), "lev845", timeout=120, cores=2)
+    worker = process._process.pid
+    racers: list[int] = []
+    deadline = time.monotonic() + 30
+    while not racers and time.monotonic() < deadline:
+        racers = _children(worker)
+        time.sleep(0.1)
+    assert racers, "the worker started no racer"
+    started = time.monotonic()
+    process.kill()
+    assert time.monotonic() - started < 5
+    assert not process._process.is_alive()
+    deadline = time.monotonic() + 5
+    while not all(_gone(pid) for pid in racers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert all(_gone(pid) for pid in racers)

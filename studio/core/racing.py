@@ -19,9 +19,10 @@ import time
 import traceback
 from typing import Any, Callable
 
-from studio.core.search_space import SearchResult
+from studio.core.search_space import Progress, SearchResult
 
 ANSWER_WAIT = 3.0  # seconds the racer may take to hand in its answer once told to stop
+FINDS_QUEUED = 16  # solutions the racer may have found that this process has not read yet
 
 
 def can_race() -> bool:
@@ -30,18 +31,21 @@ def can_race() -> bool:
     return not multiprocessing.current_process().daemon
 
 
-def race(solve_here: Callable[[], SearchResult], racer: Callable[..., SearchResult], racer_args: tuple, *,
-         timeout: float) -> SearchResult:
-    """``solve_here()`` in this process while ``racer(*racer_args, timeout=, cancel=)``
-    (a module-level function, as the spawned process imports it) runs in another."""
+def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[..., SearchResult],
+         racer_args: tuple, *, timeout: float, progress: Callable[[Progress], None] | None = None) -> SearchResult:
+    """``solve_here(progress)`` in this process while ``racer(*racer_args, timeout=, cancel=,
+    found=)`` (a module-level function, as the spawned process imports it) runs in another.
+    The progress reports ``solve_here`` makes carry the racer's best solution when it is the
+    better one, so a window shows it (and can replay it) as soon as it exists."""
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
-    answers = context.Queue(maxsize=1)
+    answers, finds = context.Queue(maxsize=1), context.Queue(maxsize=FINDS_QUEUED)
     launched = time.time()
-    process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers), daemon=True)
+    process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers, finds),
+                              daemon=True)
     process.start()
     try:
-        here = solve_here()
+        here = solve_here(None if progress is None else _with_finds(progress, finds))
     finally:
         stop.set()
     settled = here.optimal or here.stopped == "cancelled"  # a proof, or the user said stop
@@ -71,6 +75,24 @@ def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
     return other
 
 
+def _with_finds(progress: Callable[[Progress], None], finds) -> Callable[[Progress], None]:
+    """``progress``, its reports carrying the racer's shortest find when that is shorter."""
+    best: list[tuple] = []
+
+    def report(p: Progress) -> None:
+        while True:
+            try:
+                moves = finds.get_nowait()
+            except (queue_module.Empty, OSError, ValueError):
+                break
+            if not best or len(moves) < len(best[0]):
+                best[:] = [moves]
+        if best and (p.best is None or len(best[0]) < p.best):
+            p.best, p.best_moves, p.best_solution = len(best[0]), best[0], ""
+        progress(p)
+    return report
+
+
 def _answer(answers, process) -> tuple | None:
     """The racer's (result, wall-clock start), waiting at most ``ANSWER_WAIT`` seconds, less if it died."""
     deadline = time.monotonic() + ANSWER_WAIT
@@ -83,10 +105,18 @@ def _answer(answers, process) -> tuple | None:
     return None
 
 
-def _run_racer(racer: Callable[..., SearchResult], racer_args: tuple, timeout: float, stop, answers) -> None:
+def _run_racer(racer: Callable[..., SearchResult], racer_args: tuple, timeout: float, stop, answers,
+               finds) -> None:
     began = time.time()
+
+    def found(moves: tuple) -> None:
+        try:
+            finds.put_nowait(tuple(moves))
+        except queue_module.Full:
+            pass  # the window is not reading reports: the final answer still brings the best
+
     try:
-        result: Any = racer(*racer_args, timeout=timeout, cancel=stop)
+        result: Any = racer(*racer_args, timeout=timeout, cancel=stop, found=found)
         result.path = None  # the states along the way stay here: only the moves travel
     except Exception:  # noqa: BLE001 - reported, and the answer left to the other process
         traceback.print_exc()

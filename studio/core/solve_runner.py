@@ -29,6 +29,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue as queue_module
+import weakref
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 
@@ -37,6 +38,7 @@ from studio.core.game import game_by_id, game_for_path
 from studio.core.reading import read_level
 
 DEFAULT_TIMEOUT = 60.0
+KILL_GRACE = 1.5  # seconds a cancelled worker has to end by itself (stopping its racer) before it is ended
 
 
 def solver_for(game):
@@ -111,7 +113,7 @@ def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs:
 
 # -- one level in a worker process, for the GUI --------------------------------------
 
-def _worker(game_id: str, data: bytes, name: str, timeout, messages, cancel) -> None:
+def _worker(game_id: str, data: bytes, name: str, timeout, messages, cancel, cores: int) -> None:
     def progress(p) -> None:
         try:
             messages.put_nowait(("progress", asdict(p)))
@@ -119,25 +121,35 @@ def _worker(game_id: str, data: bytes, name: str, timeout, messages, cancel) -> 
             pass
 
     try:
-        record = solve_level_bytes(game_id, data, name, timeout, progress=progress, cancel=cancel)
+        record = solve_level_bytes(game_id, data, name, timeout, progress=progress, cancel=cancel, cores=cores)
     except Exception as e:  # reported to the window, never a silent dead worker
         record = _record(name, game_id, error=f"{type(e).__name__}: {e}")
     messages.put(("done", record))
 
 
 class SolveProcess:
-    """One solver run in a worker process. Call ``poll()`` regularly: it returns the
-    messages that arrived, each ``("progress", dict of core.solver.Progress)`` or
-    ``("done", record)`` (the last one)."""
+    """One solver run in a worker process, with every core (a game that races a second
+    search starts it from the worker: core.racing). Call ``poll()`` regularly: it returns
+    the messages that arrived, each ``("progress", dict of core.solver.Progress)`` or
+    ``("done", record)`` (the last one).
 
-    def __init__(self, game_id: str, data: bytes, name: str, timeout: float | None = DEFAULT_TIMEOUT):
+    The worker is not a daemon, since a daemon may not start processes of its own; so
+    ``kill()`` runs when this object goes away or the program exits, whichever comes
+    first, and the program never waits for a search nobody wants."""
+
+    def __init__(self, game_id: str, data: bytes, name: str, timeout: float | None = DEFAULT_TIMEOUT,
+                 cores: int | None = None):
         context = multiprocessing.get_context("spawn")
         self._messages = context.Queue(maxsize=64)
         self._cancel = context.Event()
         self.result: dict | None = None
-        self._process = context.Process(target=_worker, daemon=True,
-                                        args=(game_id, data, name, timeout, self._messages, self._cancel))
+        cores = cores if cores is not None else (os.cpu_count() or 1)
+        self._process = context.Process(target=_worker, daemon=cores <= 1,
+                                        args=(game_id, data, name, timeout, self._messages, self._cancel, cores))
         self._process.start()
+        # (after start: multiprocessing's own exit hook, which waits for workers, is registered
+        # by then, and hooks run last registered first, so this one stops the worker before it)
+        self._stopper = weakref.finalize(self, _stop_worker, self._process, self._cancel)
 
     def poll(self) -> list:
         found = []
@@ -163,7 +175,14 @@ class SolveProcess:
         self._cancel.set()
 
     def kill(self) -> None:
-        """Stop the worker at once (closing the window): no result."""
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join(timeout=2)
+        """Stop the worker (closing the window): no result."""
+        self._stopper()
+
+
+def _stop_worker(process, cancel) -> None:
+    """Cancel the search and give the worker a moment to stop its racer and end; then end it."""
+    cancel.set()
+    process.join(timeout=KILL_GRACE)
+    if process.is_alive():
+        process.terminate()
+        process.join(timeout=2)

@@ -163,11 +163,13 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
     return finish(known)
 
 
-def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None) -> SearchResult:
+def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None,
+                      found: Callable[[tuple], None] | None = None) -> SearchResult:
     """Any solution, then shorter ones: the novelty search for the whole timeout and, once
     it has a solution, ``solve``'s last step (shortcuts, the novelty search for shorter).
     What a second core runs beside ``solve`` (core.racing): levels whose solution the
-    A*'s phases reach late are often solved here in seconds."""
+    A*'s phases reach late are often solved here in seconds. ``found(moves)`` hears of each
+    solution found, shortest last."""
     started = time.perf_counter()
     runs: list[SearchResult] = []
 
@@ -175,6 +177,8 @@ def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None) -> Sea
         result = search(space, method=method, timeout=seconds, cancel=cancel, **options)
         if result.solved:
             result.first_found = time.perf_counter() - started
+            if found is not None:
+                found(result.moves)
         runs.append(result)
         return result
 

@@ -286,9 +286,9 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
     progress = reporting_solution_text(progress, moves_to_text)  # the best so far, replayable while searching
     if method == "auto" and cores > 1 and timeout is not None and can_race():
-        result = race(lambda: solve(space, timeout=timeout, cancel=cancel, progress=progress,
-                                    proof_share=PROOF_SHARE),
-                      find_any_solution, (level, walks, bound), timeout=timeout)
+        result = race(lambda racing_progress: solve(space, timeout=timeout, cancel=cancel, progress=racing_progress,
+                                                    proof_share=PROOF_SHARE),
+                      find_any_solution, (level, walks, bound), timeout=timeout, progress=progress)
     elif method == "auto":
         result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE)
     else:
@@ -298,10 +298,10 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     return result
 
 
-def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel=None) -> SearchResult:
+def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel=None, found=None) -> SearchResult:
     """core.solver.find_then_shorten on the level: the second core's search (core.racing)."""
     return find_then_shorten(EscapeSpace(initial_state(level), walks=walks, bound=bound), timeout=timeout,
-                             cancel=cancel)
+                             cancel=cancel, found=found)
 
 
 __all__ = ["EscapeSpace", "RegionCosts", "solve_level", "find_any_solution"]
