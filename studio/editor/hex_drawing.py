@@ -18,6 +18,7 @@ from studio.core.errors import LevelLimitError
 from studio.core.hexes import hex_line
 from studio.editor.hex_ghost import hex_ghost_of, item_pixmap, show_brush_ghost
 from studio.editor.hex_tools import HexBrushTool, HexEraserTool, HexLinkTool, HexSelectTool, HexTool
+from studio.editor.stamp import StampSource, window_of
 from studio.editor.tools import report_limit
 from studio.editor.wand import MagicWandTool, SelectSameTileTool
 from studio.model.hex_commands import push_hex_edit
@@ -141,13 +142,14 @@ class HexSelectSameTool(SelectSameTileTool):
 
 
 # -- the stamp ----------------------------------------------------------------------------------
-class HexStampTool(HexTool):
+class HexStampTool(StampSource, HexTool):
     """Copied hexes that follow the cursor (their ghost), put down with a click or Enter, each
     time one undo step; Esc goes back to the tool before. Ctrl+V starts it with the clipboard."""
 
     name = "stamp"
     label = "Stamp"
     icon = "fa5s.stamp"
+    what = "hexes"
     tip = ("Put down copied hexes: they follow the cursor; click to place them, Enter places them where "
            "they show, Esc stops. Takes the selection (or what Ctrl+C copied) as its stamp.")
 
@@ -163,38 +165,18 @@ class HexStampTool(HexTool):
         self.at = at if at is not None else self.at
         self.show(scene)
 
-    def capture(self, scene) -> bool:
-        clip = scene.selection_ops.copy(scene)
-        if clip is None:
-            return False
-        self.load(scene, clip)
-        return True
+    def copy(self, scene):
+        return scene.selection_ops.copy(scene)
 
     def activate(self, scene) -> None:
-        self._scene = scene
         self.at = scene.cells[scene.hover_cell] if scene.hover_cell >= 0 else None
-        scene.cellSelectionChanged.connect(self._selection_changed)
-        if self.clip is None and not self.capture(scene):
-            found = getattr(_window_of(scene), "clipboard", None)
-            if found is not None and found[0] == scene.document.game.id:
-                self.load(scene, found[1])
-        if self.clip is None:
-            report_limit(scene, LevelLimitError("Select hexes (or copy them) to stamp them."))
-        self.show(scene)
+        self.take_stamp(scene)
 
     def deactivate(self, scene) -> None:
-        try:
-            scene.cellSelectionChanged.disconnect(self._selection_changed)
-        except (RuntimeError, TypeError):
-            pass
+        self.stop_following(scene)
         hex_ghost_of(scene).clear()
         self.clip = None
         super().deactivate(scene)
-
-    def _selection_changed(self) -> None:
-        scene = self._scene
-        if not self._placing and scene is not None and scene.selection is not None:
-            self.capture(scene)
 
     def hover(self, scene, cell) -> None:
         if cell >= 0:
@@ -209,11 +191,6 @@ class HexStampTool(HexTool):
 
     def show(self, scene) -> None:
         hex_ghost_of(scene).show_hexes(self.covered())
-
-    def press(self, scene, cell, event) -> None:
-        if cell >= 0:
-            self.hover(scene, cell)
-            self.place(scene)
 
     def place(self, scene) -> None:
         if self.clip is None or self.at is None:
@@ -235,17 +212,11 @@ class HexStampTool(HexTool):
             self.place(scene)
             return True
         if key == Qt.Key.Key_Escape:
-            window = _window_of(scene)
+            window = window_of(scene)
             if hasattr(window, "set_tool"):
                 window.set_tool(self.return_to if self.return_to != self.name else "brush")
             return True
         return False
-
-
-def _window_of(scene):
-    for view in scene.views():
-        return view.window()
-    return None
 
 
 # Every hex-grid tool, in toolbar order (a hex game's view.editor_tools() gives these).

@@ -23,7 +23,54 @@ def window_of(scene):
     return None
 
 
-class StampTool(Tool):
+class StampSource:
+    """What the square and the hex stamps share: on activation the selection, else what
+    Ctrl+C copied, becomes the stamp; a selection made while the tool is on, the next one.
+    A stamp says ``what`` it copies, and ``copy(scene)`` gives its selection as a clip."""
+
+    what = "cells"
+
+    def copy(self, scene):
+        return selection_ops.copy_selection(scene)
+
+    def capture(self, scene) -> bool:
+        """The selection becomes the stamp (False when nothing is selected)."""
+        clip = self.copy(scene)
+        if clip is None:
+            return False
+        self.load(scene, clip)
+        return True
+
+    def take_stamp(self, scene) -> None:
+        self._scene = scene
+        scene.cellSelectionChanged.connect(self._selection_changed)
+        if self.clip is None and not self.capture(scene):
+            found = getattr(window_of(scene), "clipboard", None)
+            if found is not None and found[0] == scene.document.game.id:
+                self.load(scene, found[1])
+        if self.clip is None:
+            report_limit(scene, LevelLimitError(f"Select {self.what} (or copy them) to stamp them."))
+        self.show(scene)
+
+    def stop_following(self, scene) -> None:
+        try:
+            scene.cellSelectionChanged.disconnect(self._selection_changed)
+        except (RuntimeError, TypeError):
+            pass
+
+    def _selection_changed(self) -> None:
+        scene = self._scene
+        if not self._placing and scene is not None and scene.selection is not None:
+            self.capture(scene)
+
+    def press(self, scene, cell, event) -> None:
+        """A click puts the stamp down there."""
+        if cell >= 0:
+            self.hover(scene, cell)
+            self.place(scene)
+
+
+class StampTool(StampSource, Tool):
     name = "stamp"
     label = "Stamp"
     icon = "fa5s.stamp"
@@ -49,41 +96,16 @@ class StampTool(Tool):
         self.at = at if at is not None else self.at
         self.show(scene)
 
-    def capture(self, scene) -> bool:
-        """The selected cells become the stamp (False when nothing is selected)."""
-        clip = selection_ops.copy_selection(scene)
-        if clip is None:
-            return False
-        self.load(scene, clip)
-        return True
-
     def activate(self, scene) -> None:
-        self._scene = scene
         width = scene.document.level.width
         self.at = (scene.hover_cell % width, scene.hover_cell // width) if scene.hover_cell >= 0 else None
-        scene.cellSelectionChanged.connect(self._selection_changed)
-        if self.clip is None and not self.capture(scene):
-            window = window_of(scene)
-            found = getattr(window, "clipboard", None)
-            if found is not None and found[0] == scene.document.game.id:
-                self.load(scene, found[1])
-        if self.clip is None:
-            report_limit(scene, LevelLimitError("Select cells (or copy them) to stamp them."))
-        self.show(scene)
+        self.take_stamp(scene)
 
     def deactivate(self, scene) -> None:
-        try:
-            scene.cellSelectionChanged.disconnect(self._selection_changed)
-        except (RuntimeError, TypeError):
-            pass
+        self.stop_following(scene)
         ghost_of(scene).clear()
         self.clip = self.scratch = None
         super().deactivate(scene)
-
-    def _selection_changed(self) -> None:
-        scene = self._scene
-        if not self._placing and scene is not None and scene.selection is not None:
-            self.capture(scene)
 
     # -- where it shows ------------------------------------------------------------------
     def hover(self, scene, cell: int) -> None:
@@ -114,11 +136,6 @@ class StampTool(Tool):
         return (max(0, rect.left() - clip.width), rect.top())
 
     # -- putting it down ---------------------------------------------------------------
-    def press(self, scene, cell, event) -> None:
-        if cell >= 0:
-            self.hover(scene, cell)
-            self.place(scene)
-
     def place(self, scene) -> None:
         if self.clip is None or self.at is None:
             return
