@@ -74,7 +74,7 @@ def board_paint() -> None:
     adapter = EscapePlaytest()
     level, solution = largest_run()
     board = PlayBoard()
-    board.set_painter(__import__("studio.games.escape.view", fromlist=["x"]).make_play_painter())
+    board.set_painter(__import__("studio.art.escape.view", fromlist=["x"]).make_play_painter())
     board.set_overlays(adapter.overlays(), {spec.id for spec in adapter.overlays()})
     state = adapter.initial_state(level)
     reports = []

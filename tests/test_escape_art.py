@@ -17,7 +17,7 @@ from studio.commands import render
 from studio.core.game import PaletteItem
 from studio.games.escape.level import BIZARRO, BotPlacement, EscapeLevel
 from studio.games.escape.tiles import MAX_FUSE, NUM_TILES, Bot, T
-from studio.games.escape.view import EscapeArt, make_cell_painter, render_level
+from studio.art.escape.view import EscapeArt, make_cell_painter, render_level
 
 SIZE = 32
 BOT_KINDS = [int(b) for b in (Bot.BROKEN, Bot.DALEK, Bot.HUGBOT, Bot.DALEK_ASLEEP, Bot.HUGBOT_ASLEEP)]

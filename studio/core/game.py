@@ -97,7 +97,8 @@ class Engine(Protocol):
 
 
 class GameView(Protocol):
-    """What a game's Qt module (its ``view.py``) provides; only the GUI and
+    """What a game's Qt module (its ``view.py``, or ``studio/art/NAME/view.py`` when it
+    comes with art too large for one file) provides; only the GUI and
     ``studio render`` import it. Optional, looked up with ``getattr``: a game whose
     levels are not square grids brings ``make_editor_scene(document, cell_painter,
     parent)`` and ``editor_tools()`` (the tool classes), as Intricacy's hexes do."""

@@ -90,7 +90,7 @@ def studio_excludes(game: Game) -> list[str]:
     package = Path(studio.__file__).parent
     parts = sorted(f"studio.{folder}.{path.stem}" for folder, kept in SHIPPED_PARTS.items()
                    for path in (package / folder).glob("*.py") if path.stem not in kept + ("__init__",))
-    others = [f"studio.games.{other.id}" for other in all_games() if other.id != game.id]
+    others = [f"studio.{home}.{other.id}" for other in all_games() if other.id != game.id for home in ("games", "art")]
     ability_modules = [ref.module for ref in (game.lint, game.solve, game.solve_options, game.generate)
                        if ref is not None]
     shipped = {ref.module for ref in (game.playtest, game.view) if ref is not None}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from studio.games.escape.qt.drawing import (
+from studio.art.escape.drawing import (
     Painter, circle_path, draw_text_fit, drop_shadow, fill_path, heart_path, linear_gradient, polygon, qcolor,
     radial_gradient, round_pen, rounded_rect, sleep_marks, unknown_tile,
 )

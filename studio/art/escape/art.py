@@ -8,12 +8,12 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
 
+from studio.art.escape.bots import bot_painter, order_badge, paint_player
+from studio.art.escape.circuit_tiles import CIRCUIT_TILES
+from studio.art.escape.drawing import UNITS, Painter, unknown_tile
+from studio.art.escape.map_tiles import MAP_TILES
 from studio.editor.pixmaps import PixmapCache
 from studio.games.escape.level import BIZARRO, NORMAL, EscapeLevel
-from studio.games.escape.qt.bots import bot_painter, order_badge, paint_player
-from studio.games.escape.qt.circuit_tiles import CIRCUIT_TILES
-from studio.games.escape.qt.drawing import UNITS, Painter, unknown_tile
-from studio.games.escape.qt.map_tiles import MAP_TILES
 from studio.games.escape.tiles import NUM_TILES, T
 
 

@@ -1,6 +1,6 @@
 """Escape's Qt view (core.game.GameView): ``render_level`` (what ``studio render``
 calls), the editor's cell painter and the play-test board's painter, all drawing with
-the art in ``qt/`` (tiles, bots and player as QPainter vectors, qt.art.EscapeArt)."""
+the art beside it (tiles, bots and player as QPainter vectors, art.EscapeArt)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections import OrderedDict
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap, QRadialGradient
 
+from studio.art.escape.art import EscapeArt, default_art
+from studio.art.escape.drawing import UNITS, round_pen
 from studio.editor.pixmaps import blit, device_pixel_ratio
 from studio.games.escape.level import NORMAL, EscapeLevel
-from studio.games.escape.qt.art import EscapeArt, default_art
-from studio.games.escape.qt.drawing import UNITS, round_pen
-from studio.games.escape.tiles import LINKED_TILES, NUM_TILES, T, Bot, bot_name, tile_name
+from studio.games.escape.tiles import LINKED_TILES, NUM_TILES, Bot, T, bot_name, tile_name
 
 
 def render_level(level: EscapeLevel, layer: str = "normal", scale: int = 32, show_other_layer: bool = False,

@@ -9,7 +9,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from studio.games.escape.qt.drawing import (
+from studio.art.escape.drawing import (
     FULL, Painter, bevel_block, blue_base, circle_path, drop_shadow, fill_path, heart_path, linear_gradient,
     paint_floor, panel_disc, polygon, qcolor, radial_gradient, round_pen,
 )

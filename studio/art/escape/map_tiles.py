@@ -9,7 +9,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 
-from studio.games.escape.qt.drawing import (
+from studio.art.escape.drawing import (
     COLOURS, FULL, Painter, bevel_block, blue_base, draw_text_fit, drop_shadow, fill_path, floor_down, floor_up,
     heart_path, linear_gradient, paint_floor, paint_rough, panel_disc, polygon, qcolor, radial_gradient, round_pen,
     rounded_rect, sleep_marks,
