@@ -88,6 +88,19 @@ def test_corpus_sets_keep_their_order(player_text):
     assert player.solutions_for("f" * 32) == []
 
 
+def test_solutions_by_level_give_what_solutions_for_gives(player_text):
+    player = esp.loads(player_text)
+    # a second set for one level (in capitals, a copy merged by hand), repeating a solution
+    first = player.sets[0]
+    extra = NamedSolution(7, "Extra", "Me", (1, 2, 3))
+    player.sets.append(esp.SolutionSet(first.md5.upper(), [first.solutions[0], extra]))
+    index = player.solutions_by_level()
+    assert set(index) == {s.md5.lower() for s in player.sets}
+    for md5, solutions in index.items():
+        assert solutions == player.solutions_for(md5)
+    assert index[first.md5.lower()] == first.solutions + [extra]
+
+
 def test_adding_a_solution_changes_only_its_set(player_text):
     player = esp.loads(player_text)
     md5 = player.sets[3].md5

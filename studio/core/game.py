@@ -191,19 +191,27 @@ def register(game: Game) -> Game:
     return game
 
 
+_PLUGIN_ORDER = {module.rsplit(".", 1)[-1]: rank for rank, module in enumerate(_PLUGINS)}
+_plugins_loaded = False
+
+
 def _load_plugins() -> None:
+    """Import every rule set present, once (a collection's verification asks for each file)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
     from importlib.util import find_spec
 
     for module in _PLUGINS:
         if find_spec(module) is not None:
             importlib.import_module(module)
+    _plugins_loaded = True
 
 
 def all_games() -> list[Game]:
     """Every game, in the order of ``_PLUGINS`` (not the order their modules happened to be imported)."""
     _load_plugins()
-    order = {module.rsplit(".", 1)[-1]: rank for rank, module in enumerate(_PLUGINS)}
-    return sorted(_GAMES.values(), key=lambda game: order.get(game.id, len(order)))
+    return sorted(_GAMES.values(), key=lambda game: _PLUGIN_ORDER.get(game.id, len(_PLUGIN_ORDER)))
 
 
 def game_by_id(game_id: str) -> Game:

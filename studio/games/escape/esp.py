@@ -197,6 +197,18 @@ class PlayerFile:
             earlier.update(solution_set.solutions)
         return merged
 
+    def solutions_by_level(self) -> dict[str, list[NamedSolution]]:
+        """Every level's solutions at once (lowercase MD5 -> what ``solutions_for`` gives),
+        in one pass: what a collection's verification looks up, level after level."""
+        merged: dict[str, list[NamedSolution]] = {}
+        earlier: dict[str, set[NamedSolution]] = {}
+        for solution_set in self.sets:
+            md5 = solution_set.md5.lower()
+            seen = earlier.setdefault(md5, set())
+            merged.setdefault(md5, []).extend(s for s in solution_set.solutions if s not in seen)
+            seen.update(solution_set.solutions)
+        return merged
+
     def add_solution(self, md5: str, solution: NamedSolution) -> None:
         """Add a solution to the level's set; several sets for the level become one."""
         if not _MD5.fullmatch(md5):

@@ -28,15 +28,16 @@ GAME = "escape"
 
 
 @lru_cache(maxsize=4)
-def _player_file(path: str, mtime_ns: int):
+def _stored_solutions(path: str, mtime_ns: int) -> dict:
     from studio.games.escape.esp import read_player_file
 
-    return read_player_file(path)
+    return read_player_file(path).solutions_by_level()
 
 
-def load_player_file(path: str):
-    """A parsed player file, cached per process (worker processes read it once)."""
-    return _player_file(path, os.stat(path).st_mtime_ns)
+def stored_solutions(path: str) -> dict:
+    """A player file's solutions by level MD5 (lowercase), read once per process and
+    change of the file (worker processes read it once; a lookup per level, not a scan)."""
+    return _stored_solutions(path, os.stat(path).st_mtime_ns)
 
 
 def parse_moves(text: str) -> tuple[int, ...]:
@@ -61,7 +62,7 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
     if moves is not None:
         plays = [(None, 0, tuple(moves))]
     elif solutions is not None:
-        stored = load_player_file(solutions).solutions_for(md5)
+        stored = stored_solutions(solutions).get(md5, ())
         plays = [(s.name, i, tuple(s.moves)) for i, s in enumerate(stored)]
     else:
         plays = []
