@@ -81,6 +81,43 @@ def test_rle_errors_name_the_problem(data, length, problem):
         decode_rle(data, length, "test array")
 
 
+def _careful_decode(data: bytes, length: int):
+    """What the careful reading alone makes of ``data``: the values, or the error's words."""
+    from studio.games.escape import rle
+
+    fast = rle._read_runs
+    rle._read_runs = lambda *args: (None, 0)  # every array goes the careful way
+    try:
+        return decode_rle(data, length, "test array")
+    except LevelFormatError as e:
+        return str(e)
+    finally:
+        rle._read_runs = fast
+
+
+def _decode_or_error(data: bytes, length: int):
+    try:
+        return decode_rle(data, length, "test array")
+    except LevelFormatError as e:
+        return str(e)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.binary(max_size=40), st.integers(0, 40))
+def test_rle_fast_reading_agrees_with_the_careful_one_on_any_bytes(data, length):
+    assert _decode_or_error(data, length) == _careful_decode(data, length)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4095), max_size=300), st.integers(0, 3))
+def test_rle_fast_reading_agrees_on_encoded_arrays_and_their_damage(values, cut):
+    data = encode_rle(values)
+    assert _decode_or_error(data, len(values)) == values == _careful_decode(data, len(values))
+    damaged = data[:len(data) - cut] if cut else data[:1] + bytes([data[-1] ^ 0x5A]) + data[1:]
+    for length in (len(values), len(values) + 1, max(0, len(values) - 1)):
+        assert _decode_or_error(damaged, length) == _careful_decode(damaged, length)
+
+
 def test_rle_empty_array_is_just_a_header():
     assert encode_rle([]) == bytes([0x00])
     assert decode_rle(bytes([0x00]), 0) == []

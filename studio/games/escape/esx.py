@@ -12,27 +12,15 @@ from collections import OrderedDict
 from studio.core.errors import LevelFormatError
 from studio.games.escape.level import MAX_CELLS, MAX_SIDE, BotPlacement, EscapeLevel
 from studio.games.escape.rle import BitReader, BitWriter, read_rle, write_rle
-from studio.games.escape.tiles import MAX_BOTS, NUM_TILES, T, is_bomb
+from studio.games.escape.tiles import MAX_BOTS, NUM_TILES, is_bomb, panel_flags
 
 MAGIC = b"ESXL"
 MAX_BOT_TYPE = 15
 TEXT_ENCODING = "latin-1"  # maps every byte to one character and back, so any title round-trips
 
-# Flags per cell: whether a panel lies there in each layer, and its colour in
-# two refinement bits (neither: grey, low: blue, high: green, both: red).
-PANEL_FLAG, BIZARRO_PANEL_FLAG = 0x1, 0x2
-_PANEL_COLOUR = {T.PANEL: 0b00, T.BPANEL: 0b01, T.GPANEL: 0b10, T.RPANEL: 0b11}
-_NORMAL_FLAGS = tuple(
-    PANEL_FLAG | _PANEL_COLOUR[t] << 2 if t in _PANEL_COLOUR else 0 for t in range(NUM_TILES)
-)
-_BIZARRO_FLAGS = tuple(
-    BIZARRO_PANEL_FLAG | _PANEL_COLOUR[t] << 4 if t in _PANEL_COLOUR else 0 for t in range(NUM_TILES)
-)
-
-
 def implied_flags(level: EscapeLevel) -> list[int]:
     """The flags array an editor stores: panel bits and colours, as the two tile layers say."""
-    return [_NORMAL_FLAGS[t] | _BIZARRO_FLAGS[o] for t, o in zip(level.tiles, level.otiles)]
+    return list(panel_flags(level.tiles, level.otiles))
 
 
 # -- reading ---------------------------------------------------------------------

@@ -145,6 +145,21 @@ def tile_tooltip(tile: int) -> str:
 LINKED_TILES = frozenset({T.PANEL, T.BPANEL, T.RPANEL, T.GPANEL, T.TRANSPORT, T.REMOTE})
 PANELS = frozenset({T.PANEL, T.BPANEL, T.RPANEL, T.GPANEL})
 
+# The flags a cell's panels imply (bit 1 normal layer, bit 2 bizarro; bits 4/8 and
+# 16/32 their colour: neither grey, low blue, high green, both red), as byte tables
+# for bytes.translate: loading and starting a level do this for every cell.
+_PANEL_COLOUR = {T.PANEL: 0b00, T.BPANEL: 0b01, T.GPANEL: 0b10, T.RPANEL: 0b11}
+_NORMAL_PANEL_FLAGS = bytes(1 | _PANEL_COLOUR[t] << 2 if t in _PANEL_COLOUR else 0 for t in range(256))
+_BIZARRO_PANEL_FLAGS = bytes(2 | _PANEL_COLOUR[t] << 4 if t in _PANEL_COLOUR else 0 for t in range(256))
+
+
+def panel_flags(tiles, otiles) -> bytes:
+    """The flags array the two tile layers imply (tiles are 0..255: a loaded level's are)."""
+    count = len(tiles)
+    normal = int.from_bytes(bytes(tiles).translate(_NORMAL_PANEL_FLAGS), "big")
+    bizarro = int.from_bytes(bytes(otiles).translate(_BIZARRO_PANEL_FLAGS), "big")
+    return (normal | bizarro).to_bytes(count, "big")
+
 
 class Bot(IntEnum):
     BROKEN = 0

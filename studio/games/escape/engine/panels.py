@@ -32,20 +32,6 @@ _COLOURED_PRESSERS = {
 }
 
 
-def implied_flags(tiles, otiles) -> bytearray:
-    """The flags a level's two layers imply: each panel tile marks its own cell."""
-    flags = bytearray(len(tiles))
-    for cell, tile in enumerate(tiles):
-        bits = PANEL_FLAGS.get(tile)
-        if bits:
-            flags[cell] |= bits
-    for cell, tile in enumerate(otiles):
-        bits = PANEL_FLAGS.get(tile)
-        if bits:
-            flags[cell] |= bits << 1 if bits == 1 else (2 | (bits & 12) << 2)
-    return flags
-
-
 def panel_under(flag: int) -> int:
     """The panel tile recorded by a cell's normal-layer flag bits."""
     return _PANEL_OF_REFINEMENT[(flag >> 2) & 3]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from studio.games.escape.engine.events import Event
-from studio.games.escape.tiles import Bot
+from studio.games.escape.tiles import Bot, panel_flags
 
 NONE, UP, DOWN, LEFT, RIGHT = 0, 1, 2, 3, 4
 DIRECTION_NAMES = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right"}
@@ -126,15 +126,13 @@ class StepResult(NamedTuple):
 
 def initial_state(level) -> EscapeState:
     """The start of play for an ``EscapeLevel`` (flags as its two layers imply)."""
-    from studio.games.escape.engine.panels import implied_flags
-
     board = Board(level.width, level.height, level.dests)
-    flags = implied_flags(level.tiles, level.otiles)
+    flags = panel_flags(level.tiles, level.otiles)
     # in the order a saved file has them (bombs after the other bots, else as placed)
     placed = [(int(b.kind), int(b.cell), -1) for b in level.bots]
     bots = tuple([b for b in placed if b[0] < Bot.BOMB] + [b for b in placed if b[0] >= Bot.BOMB])
     px, py = level.player
-    return EscapeState(bytes(level.tiles), bytes(level.otiles), bytes(flags),
+    return EscapeState(bytes(level.tiles), bytes(level.otiles), flags,
                        py * level.width + px, bots, False, False, board)
 
 
