@@ -140,14 +140,49 @@ class Holding:
         return tuple(found)
 
 
-def holder_extra(holders: tuple, turns: int, crosser: int, backs: dict) -> int | None:
-    """The fewest extra letters (beyond its way home) some clone other than ``crosser``
-    spends holding a button of a gate until ``turns`` from now; None if none can.
-    ``holders``: that gate's entry of ``Needs.holders``; ``backs``: clone out -> way home."""
-    best = None
+class WorldBound(NamedTuple):
+    """A world's ``Needs`` as the solver's bound reads them, state after state. Holding a
+    gate until a crosser is on it, ``turns`` from now, costs a holder other than the crosser
+    ``max(walk to the button, turns) + the button's way home - its own way home`` extra
+    letters (at least 0), the fewest over the holders; the way home (``backs``) depends on
+    every jump of the state, the rest only on this world, so it is worked out here once:
+    each requirement holds its candidate holders with the letters before that subtraction."""
+
+    home: dict  # clone out -> steps home
+    holds: tuple  # per crossing: ((holder, letters), ...), never empty
+    goals: tuple  # per goal not taken: ((clone, fetch, (holds, ...)), ...) for each clone that can fetch it
+
+
+def world_bound(needs: Needs | None) -> WorldBound | None:
+    """``needs`` compiled (None when some crossing has nobody to hold its gate: such a world
+    can no longer be won, whatever the other jumps hold)."""
+    if needs is None:
+        return None
+    holds = []
+    for crosser, gate, turns in needs.crossings:
+        options = _hold_letters(needs.holders[gate], turns, crosser)
+        if not options:
+            return None
+        holds.append(options)
+    goals = []
+    for fetchers in needs.goals.values():
+        can_fetch = []
+        for clone, (fetch, crossings) in fetchers.items():
+            held = tuple(_hold_letters(needs.holders[gate], turns, clone) for gate, turns in crossings)
+            if all(held):
+                can_fetch.append((clone, fetch, held))
+        goals.append(tuple(can_fetch))
+    return WorldBound(needs.home, tuple(holds), tuple(goals))
+
+
+def _hold_letters(holders: tuple, turns: int, crosser: int) -> tuple:
+    """((holder, letters), ...) for holding a gate ``turns`` from now for ``crosser``, the
+    fewest letters of each holder (over the gate's buttons); ``holders``: that gate's entry
+    of ``Needs.holders``."""
+    fewest: dict[int, int] = {}
     for holder, walk, button_home in holders:
         if holder != crosser:
-            extra = (walk if walk > turns else turns) + button_home - backs[holder]
-            if best is None or extra < best:
-                best = extra
-    return None if best is None else max(0, best)
+            letters = (walk if walk > turns else turns) + button_home
+            if letters < fewest.get(holder, letters + 1):
+                fewest[holder] = letters
+    return tuple(fewest.items())

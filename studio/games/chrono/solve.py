@@ -6,8 +6,8 @@ controls and the earlier ones replay their recordings exactly. A clone's
 action on turn ``t`` is the same letter in every jump it takes part in, so
 the search plays all ``k`` jumps side by side, turn by turn: a search state
 holds the world of every jump at the same turn, and an edge gives each clone
-still outside the time machine one action, applied (by the engine's own
-``play_turn``) in every jump that clone is part of. The current clone's
+still outside the time machine one action, applied (by the engine's
+``play_turn``, played lean: lean_turn.py) in every jump that clone is part of. The current clone's
 choices are thus searched with the earlier clones' actions fixed in each
 jump, and a clone's recording is checked against every later jump as it is
 made (a later clone pushing a crate in its way, a gate it no longer finds
@@ -43,12 +43,12 @@ recur under many states.
 
 from __future__ import annotations
 
-from studio.core.solver import DEAD, NONE, WON, Edge, Expansion, SearchResult, reporting_solution_text, solve
+from studio.core.solver import NONE, Edge, Expansion, SearchResult, reporting_solution_text, solve
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import HOLD, MOVES, TIME_MACHINE
 from studio.games.chrono.glyphs import Glyph
-from studio.games.chrono.holding import Holding, Needs, holder_extra
-from studio.games.chrono.worlds import PARADOX, WorldTable
+from studio.games.chrono.holding import Holding, WorldBound, world_bound
+from studio.games.chrono.worlds import ON_MACHINE, PARADOX, WorldTable
 
 DEFAULT_MAX_CLONES = 3
 DEFAULT_MAX_TURNS = 40
@@ -60,6 +60,16 @@ SOLVE_OPTIONS = {
     "max_clones": (int, DEFAULT_MAX_CLONES, "ChronoShift: search solutions with at most N clones"),
     "max_turns": (int, DEFAULT_MAX_TURNS, "ChronoShift: no time jump lasts more than N turns"),
 }
+
+
+def _choices_of(bits: int) -> tuple:
+    """The actions of ``WorldTable.choice_bits``'s bits: the open moves in the order of
+    MOVES, the wait, and the time machine when the clone is on it."""
+    moves = tuple(move for number, move in enumerate(MOVES) if bits & (1 << number))
+    return moves + (HOLD, TIME_MACHINE) if bits & ON_MACHINE else moves + (HOLD,)
+
+
+_CHOICES = tuple(_choices_of(bits) for bits in range(2 * ON_MACHINE))  # by choice bits
 
 
 class LaterTurns:
@@ -88,7 +98,10 @@ class ChronoSpace:
         self.max_turns = max(1, max_turns)
         self.table = WorldTable(self.board)
         self.holding = Holding(self.board)
-        self._needs_of: dict[int, Needs | None] = {}  # world number -> what it asks
+        self._world_bounds: dict[int, WorldBound | None] = {}  # world number -> what it asks (holding.py)
+        self._bounds: dict[tuple, tuple[int, int] | None] = {}  # worlds -> lower_bound's answer but for the turn
+        self._held_extras: dict[tuple, int] = {}  # (world, its clones' ways home) -> held_extra
+        self._goal_extras: dict[tuple, int | None] = {}  # (last world, ways home) -> goal_extra
 
     def worlds(self, state) -> tuple[World, ...]:
         """The worlds of a state, jump by jump."""
@@ -109,53 +122,51 @@ class ChronoSpace:
             return Expansion([])
         count = len(numbers)
         home = table.home[numbers[-1]]  # a clone enters the machine on the same turn in every jump
-        over, all_goals, after_turn = table.over, table.all_goals, table.after
+        over, all_goals, choice_bits = table.over, table.all_goals, table.choice_bits
+        after_turn, turns_of = table.after, table.turns_of
         # Clone by clone: once clone c's action is chosen, jump c (clones 0 .. c) can be played,
         # so a paradox there prunes every choice of the later clones at once.
         partials = [((), ())]  # (actions of clones 0 .. c, worlds of jumps 0 .. c after the turn)
         for clone in range(count):
             before = numbers[clone]
-            choices = (None,) if clone in home else self._choices(numbers, clone)
-            grown = []
-            if over[before]:
-                for actions, played in partials:
-                    for action in choices:
-                        grown.append((actions + (action,), played + (before,)))
+            if over[before]:  # every clone of it is home: the one choice is None
+                partials = [(actions + (None,), played + (before,)) for actions, played in partials]
+                continue
+            if clone in home:
+                choices = (None,)
             else:
-                not_last = clone < count - 1
-                for actions, played in partials:
-                    for action in choices:
-                        chosen = actions + (action,)
+                # The actions worth trying (_CHOICES): a move blocked (by a wall, the edge, a
+                # closed gate or passage) in every jump the clone is part of changes nothing a
+                # wait does not; the time machine only where the clone is on it in every jump.
+                opened, on_machine = 0, ON_MACHINE
+                for jump in range(clone, count):
+                    bits = choice_bits[numbers[jump]][clone]
+                    opened |= bits
+                    on_machine &= bits
+                choices = _CHOICES[(opened & ~ON_MACHINE) | on_machine]
+            not_last = clone < count - 1
+            turns = turns_of[before]  # (table.after's memory, read here: most turns are in it)
+            grown = []
+            for actions, played in partials:
+                for action in choices:
+                    chosen = actions + (action,)
+                    after = turns.get(chosen)
+                    if after is None:
                         after = after_turn(before, chosen)
-                        if after == PARADOX:
-                            continue
-                        if not_last and over[after] and all_goals[after]:
-                            continue  # won with fewer clones: that search finds it cheaper
-                        grown.append((chosen, played + (after,)))
+                    if after == PARADOX:
+                        continue
+                    if not_last and over[after] and all_goals[after]:
+                        continue  # won with fewer clones: that search finds it cheaper
+                    grown.append((chosen, played + (after,)))
             partials = grown
         cost = count - len(home)
         last_over = over[numbers[-1]]
-        edges = []
-        for actions, played in partials:
-            after = played[-1]
-            outcome = NONE
-            if not last_over and over[after]:
-                outcome = WON if all_goals[after] else DEAD
-            edges.append(Edge(cost, (turn + 1, played), outcome, actions))
-        return Expansion(edges, LaterTurns(turn))
-
-    def _choices(self, numbers, clone: int) -> tuple:
-        """The actions worth trying for a clone outside the machine. A move that is blocked
-        (by a wall, the edge, a closed gate or passage) in every jump the clone is part of
-        changes nothing a wait does not: it is left out."""
-        clones, start = self.table.clones, self.board.start
-        open_moves = set()
-        on_machine = True
-        for jump in range(clone, len(numbers)):
-            open_moves.update(self.table.open_moves(numbers[jump])[clone])
-            on_machine = on_machine and clones[numbers[jump]][clone] == start
-        choices = tuple(action for action in MOVES if action in open_moves) + (HOLD,)
-        return choices + (TIME_MACHINE,) if on_machine else choices
+        outcome_of = table.outcome
+        new_edge = tuple.__new__  # Edge(...) without the Python-level __new__ of a NamedTuple: tens per state
+        next_turn = turn + 1
+        return Expansion([new_edge(Edge, (cost, (next_turn, played), NONE if last_over else outcome_of[played[-1]],
+                                          actions))
+                          for actions, played in partials], LaterTurns(turn))
 
     def atoms(self, state, parent=None) -> list:
         """The facts of a state for novelty search (core.solver): what each jump holds."""
@@ -177,10 +188,10 @@ class ChronoSpace:
     def unfold(self, state, label) -> tuple:
         return () if label is None else (label,)
 
-    def _needs(self, number: int) -> Needs | None:
-        found = self._needs_of.get(number, self)
+    def _world_bound(self, number: int) -> WorldBound | None:
+        found = self._world_bounds.get(number, self)
         if found is self:
-            found = self._needs_of[number] = self.holding.needs(self.table.worlds[number])
+            found = self._world_bounds[number] = world_bound(self.holding.needs(self.table.worlds[number]))
         return found
 
     def lower_bound(self, state) -> int | None:
@@ -190,47 +201,83 @@ class ChronoSpace:
         if state == _ROOT:
             return 0
         turn, numbers = state
-        table = self.table
-        needs = []
+        # Half the states generated repeat the worlds of another at some other turn: the
+        # bound but for the turn limit is remembered by the worlds.
+        known = self._bounds.get(numbers, self)
+        if known is self:
+            known = self._bounds[numbers] = self._bound_of(numbers)
+        if known is None:
+            return None
+        letters, longest = known
+        return None if turn + longest > self.max_turns else letters
+
+    def _bound_of(self, numbers: tuple) -> tuple[int, int] | None:
+        """(the lower bound, the turns the clone furthest from home still needs) of a state
+        with these worlds at any turn, or None when they cannot be won."""
+        over = self.table.over
+        parts = []
         for number in numbers:
-            if not table.over[number]:
-                found = self._needs(number)
+            if not over[number]:
+                found = self._world_bound(number)
                 if found is None:
                     return None
-                needs.append(found)
-        last_needs = needs[-1]
+                parts.append((number, found))
+        last_number, last = parts[-1]
         # A clone out is out in every jump from its own on, none of which is over.
-        first = len(numbers) - len(needs)
-        backs = {clone: max(found.home[clone] for found in needs[max(0, clone - first):])
-                 for clone in last_needs.home}
+        first = len(numbers) - len(parts)
+        backs = {}
+        for clone, steps in last.home.items():
+            for _number, part in parts[max(0, clone - first):-1]:
+                steps = max(steps, part.home[clone])
+            backs[clone] = steps
         longest = max(backs.values()) + 1
-        if turn + longest > self.max_turns:
-            return None
         total = sum(backs.values()) + len(backs)
+        # The extras depend on a world and the ways home of its clones out only, and
+        # recur for many states (about seven times each on the corpus): remembered so.
         extra = 0
-        for found in needs:
-            for crosser, gate, turns in found.crossings:
-                held = holder_extra(found.holders[gate], turns, crosser, backs)
+        held_extras = self._held_extras
+        for number, part in parts:
+            if part.holds:
+                key = (number, *[backs[clone] for clone in part.home])
+                held = held_extras.get(key)
                 if held is None:
-                    return None
+                    held = held_extras[key] = held_extra(part.holds, backs)
                 extra = max(extra, held)
-        for fetchers in last_needs.goals.values():
-            cheapest = None
-            for clone, (fetch, crossings) in fetchers.items():
-                detour = max(0, fetch - backs[clone])
-                longest_hold = 0
-                for gate, turns in crossings:
-                    held = holder_extra(last_needs.holders[gate], turns, clone, backs)
-                    if held is None:
-                        break  # nobody can hold that gate for this clone
-                    longest_hold = max(longest_hold, held)
-                else:
-                    if cheapest is None or detour + longest_hold < cheapest:
-                        cheapest = detour + longest_hold
-            if cheapest is None:
+        if last.goals:
+            key = (last_number, *backs.values())  # (backs has the clones out of the last world, in order)
+            fetched = self._goal_extras.get(key, self)
+            if fetched is self:
+                fetched = self._goal_extras[key] = goal_extra(last.goals, backs)
+            if fetched is None:
                 return None
-            extra = max(extra, cheapest)
-        return total + extra
+            extra = max(extra, fetched)
+        return total + extra, longest
+
+
+def held_extra(holds: tuple, backs: dict) -> int:
+    """The most extra letters some clone spends holding a gate for another (WorldBound.holds;
+    ``backs``: each clone out -> its way home)."""
+    extra = 0
+    for options in holds:
+        held = min([letters - backs[holder] for holder, letters in options])
+        extra = max(extra, held)
+    return extra
+
+
+def goal_extra(goals: tuple, backs: dict) -> int | None:
+    """The most extra letters fetching a goal not taken costs, for the clone it costs
+    least (WorldBound.goals); None when nobody can fetch one."""
+    extra = 0
+    for fetchers in goals:
+        cheapest = None
+        for clone, fetch, holds in fetchers:
+            cost = max(0, fetch - backs[clone]) + held_extra(holds, backs)
+            if cheapest is None or cost < cheapest:
+                cheapest = cost
+        if cheapest is None:
+            return None
+        extra = max(extra, cheapest)
+    return extra
 
 
 def letters_of(turns: tuple) -> str:

@@ -5,18 +5,22 @@ worlds; comparing and hashing the ``World`` dataclasses themselves (every field,
 every time) was most of its work. Here each distinct world gets a number once,
 so a search state is a tuple of small integers, and what the solver asks of a
 world (its clones, who is home, whether its jump is over, the goals taken) is
-read from tables by that number. The turn itself is still the engine's own
-``play_turn``: the rules live in one place.
+read from tables by that number. The turn is the engine's ``play_turn`` played
+lean (lean_turn.py, tested against the engine): only the world after it, or
+whether a paradox stops it.
 """
 
 from __future__ import annotations
 
+from studio.core.solver import DEAD, NONE, WON
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import HOLD, MOVES
 from studio.games.chrono.engine.movement import why_closed
-from studio.games.chrono.engine.turn import play_turn
+from studio.games.chrono.lean_turn import LeanTurn
 
 PARADOX = -1  # the number of "no world": the turn cannot happen
+MOVE_BITS = {move: 1 << bit for bit, move in enumerate(MOVES)}  # of choice_bits: the move is open
+ON_MACHINE = 1 << len(MOVES)  # of choice_bits: the clone stands on the time machine
 TURNS_KEPT = 3_000_000  # remembered turns before the memory starts again (about 1 GB)
 
 
@@ -26,14 +30,20 @@ class WorldTable:
 
     def __init__(self, board: Board):
         self.board = board
+        self._lean = LeanTurn(board)  # the engine's play_turn, lean (lean_turn.py)
         self.worlds: list[World] = []
         self.numbers: dict[World, int] = {}
         self.clones: list[tuple] = []  # each world's clone cells
         self.home: list[frozenset] = []
         self.over: list[bool] = []  # every clone of the jump is home: the jump has ended
         self.all_goals: list[bool] = []  # every goal of the level is taken
-        self._after: dict = {}  # (number, actions) -> number after the turn, or PARADOX
-        self._open: dict[int, tuple] = {}  # number -> each clone's open moves
+        self.outcome: list[str] = []  # core.solver's outcome of a last jump reaching it
+        # World number -> {actions: number after the turn, or PARADOX}: one small dict per
+        # world, keyed by the actions alone, so that the solver's inner loop fetches a
+        # world's dict once and looks its many action tuples up without building keys.
+        self.turns_of: list[dict] = []
+        self._turns_kept = 0
+        self.choice_bits: list[tuple] = []  # each clone's open moves and whether it is on the machine
 
     def number(self, world: World) -> int:
         if world.turn:
@@ -45,47 +55,53 @@ class WorldTable:
         found = len(self.worlds)
         self.numbers[world] = found
         self.worlds.append(world)
+        self.turns_of.append({})
         self.clones.append(world.clones)
         self.home.append(world.home)
         self.over.append(len(world.home) == len(world.clones))
         goals = self.board.goals
         self.all_goals.append(bool(goals) and world.goals_taken == goals)
+        self.choice_bits.append(self._choice_bits_of(world))
+        self.outcome.append(NONE if not self.over[-1] else WON if self.all_goals[-1] else DEAD)
         return found
 
     def after(self, number: int, actions: tuple) -> int:
         """The world after one turn in which clone ``c`` does ``actions[c]`` (None: it is
         home), or PARADOX. Each (world, actions) is played once: early jumps recur under
         many search states; and actions that differ only by blocked moves share the turn."""
-        key = (number, actions)
-        found = self._after.get(key)
+        turns = self.turns_of[number]
+        found = turns.get(actions)
         if found is None:
-            if len(self._after) >= TURNS_KEPT:
-                self._after.clear()
-            plain = (number, self._blocked_as_waits(number, actions))
-            found = self._after.get(plain)
+            if self._turns_kept >= TURNS_KEPT:
+                for kept in self.turns_of:
+                    kept.clear()  # (the same dicts: a caller holding one sees it emptied)
+                self._turns_kept = 0
+            plain = self._blocked_as_waits(number, actions)
+            found = turns.get(plain)
             if found is None:
-                result = play_turn(self.board, self.worlds[number],
-                                   {clone: action for clone, action in enumerate(actions) if action is not None})
-                found = PARADOX if result.paradoxes else self.number(result.world)
-                self._after[plain] = found
-            self._after[key] = found
+                world = self._lean.play(self.worlds[number], actions)
+                found = turns[plain] = PARADOX if world is None else self.number(world)
+                self._turns_kept += 1
+            if plain != actions:
+                turns[actions] = found
+                self._turns_kept += 1
         return found
 
-    def open_moves(self, number: int) -> tuple:
-        """For each clone of a world, the moves that nothing stops before crates are
-        considered. Any other move is blocked (by a wall, the edge, a closed gate or
-        passage) and does no more than a wait."""
-        found = self._open.get(number)
-        if found is None:
-            board, world = self.board, self.worlds[number]
-            found = self._open[number] = tuple(
-                frozenset(move for move in MOVES if why_closed(board, world, board.neighbour(cell, move)) is None)
-                for cell in world.clones)
-        return found
+    def _choice_bits_of(self, world: World) -> tuple:
+        """For each clone of ``world``, the moves that nothing stops before crates are
+        considered (bit ``i`` for the ``i``-th of MOVES), and ON_MACHINE when it stands on
+        the time machine. Any other move is blocked (by a wall, the edge, a closed gate or
+        passage) and does no more than a wait. Bits, so that the solver combines the
+        jumps a clone is part of with ``|`` and ``&``."""
+        board = self.board
+        return tuple(sum(bit for move, bit in MOVE_BITS.items()
+                         if why_closed(board, world, board.neighbour(cell, move)) is None)
+                     | (ON_MACHINE if cell == board.start else 0)
+                     for cell in world.clones)
 
     def _blocked_as_waits(self, number: int, actions: tuple) -> tuple:
-        opened = self.open_moves(number)
-        return tuple(HOLD if action in MOVES and action not in opened[clone] else action
+        bits = self.choice_bits[number]
+        return tuple(HOLD if action in MOVE_BITS and not bits[clone] & MOVE_BITS[action] else action
                      for clone, action in enumerate(actions))
 
     def __len__(self) -> int:
