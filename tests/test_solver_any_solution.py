@@ -232,3 +232,22 @@ def test_solve_takes_the_shortcuts_in_what_the_probe_found(monkeypatch):
     monkeypatch.setattr(solver, "search", searching)
     result = solve(_Grid(5), timeout=2)
     assert result.solved and result.length == 5 and not result.optimal
+
+
+def test_find_then_shorten_reports_every_solution_and_returns_the_shortest(monkeypatch):
+    """The second core's search (core.racing): each solution reaches ``found`` as it is
+    found, a shorter one after the first too, and the shortest is the answer."""
+    lengths = iter((9, 7))
+
+    def searching(space, **options):
+        length = next(lengths, None)
+        if length is None:  # nothing shorter than the last one: that one is shortest
+            return solver.SearchResult(False, True, (), expanded=2)
+        return solver.SearchResult(True, False, ((1, 0),) * length, expanded=3)
+
+    monkeypatch.setattr(solver, "search", searching)
+    heard: list[int] = []
+    result = solver.find_then_shorten(_Grid(5), timeout=5, found=lambda moves: heard.append(len(moves)))
+    assert heard == [9, 7]
+    assert result.solved and result.length == 7 and result.optimal
+    assert result.expanded == 3 + 3 + 2

@@ -182,14 +182,15 @@ def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None,
         runs.append(result)
         return result
 
-    found = run("novelty", timeout, "any", weight=BUDGET_WEIGHT)
-    if found.solved:
-        found.optimal = False
-        found = _shorten(space, found, run, started + timeout, cancel)
-    found.expanded = sum(r.expanded for r in runs)
-    found.generated = sum(r.generated for r in runs)
-    found.seconds = time.perf_counter() - started
-    return found
+    # (not named ``found``: ``run`` calls that callback for every later solution too)
+    result = run("novelty", timeout, "any", weight=BUDGET_WEIGHT)
+    if result.solved:
+        result.optimal = False
+        result = _shorten(space, result, run, started + timeout, cancel)
+    result.expanded = sum(r.expanded for r in runs)
+    result.generated = sum(r.generated for r in runs)
+    result.seconds = time.perf_counter() - started
+    return result
 
 
 def _shorten(space: SearchSpace, known: SearchResult, run: Callable, deadline: float, cancel) -> SearchResult:
