@@ -16,6 +16,7 @@ from studio.games.escape.novelty import PositionFacts, circuit
 from studio.games.escape.reach import Relaxation
 from studio.games.escape.solve import EscapeSpace, solve_level
 from studio.games.escape.tiles import Bot, T
+from tests.escape_corpus import ESCAPE, FUZZ, corpus_present, load_level
 from tests.test_solver import build
 
 
@@ -251,3 +252,28 @@ def test_find_then_shorten_reports_every_solution_and_returns_the_shortest(monke
     assert heard == [9, 7]
     assert result.solved and result.length == 7 and result.optimal
     assert result.expanded == 3 + 3 + 2
+
+
+def _facts_keep_their_promise(level) -> int:
+    """Walk every child of the first positions of a level's search: what ``atoms`` leaves
+    out given the parent must be among the parent's facts. The pairs checked."""
+    space = EscapeSpace(initial_state(level))
+    facts = PositionFacts(space.start())
+    frontier, checked = [space.start()], 0
+    for parent in (frontier[i] for i in range(60) if i < len(frontier)):
+        whole_parent = set(facts.atoms(parent, None))
+        for edge in space.expand(parent).edges:
+            child = edge.state
+            assert set(facts.atoms(child, None)) <= set(facts.atoms(child, parent)) | whole_parent
+            if child not in frontier:
+                frontier.append(child)
+            checked += 1
+    return checked
+
+
+@pytest.mark.skipif(not corpus_present(), reason="needs ../shared/corpus (the conformance corpus)")
+def test_facts_given_the_parent_leave_out_only_the_parents_on_wire_levels():
+    """Circuits are only traced again when a wire, button or receiver changed: on the
+    tutorial level whose wires are pushed about and on the random wire levels."""
+    levels = [ESCAPE / "levels" / "tutorial" / "lev161.esx", *sorted((FUZZ / "levels").glob("wires-*.esx"))[:40]]
+    assert sum(_facts_keep_their_promise(load_level(path)) for path in levels) > 500

@@ -167,7 +167,7 @@ def novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None
     guide = guidance(start)
     if guide is None:
         return SearchResult(False, True, seconds=stopper.elapsed())
-    seen = {(guide[0], atom) for atom in atoms(start, None)}
+    seen = {guide[0]: set(atoms(start, None))}  # stage -> its atoms seen (ints: no pair tuples to build)
     seen_pairs: set = set()
     best_cost = {start: 0}
     parents: dict = {start: None}
@@ -208,9 +208,12 @@ def novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None
                 continue
             new_stage = guide[0]
             facts = atoms(successor, state if new_stage == stage else None)
-            fresh = [fact for fact in ((new_stage, atom) for atom in facts) if fact not in seen]
+            stage_seen = seen.get(new_stage)
+            if stage_seen is None:
+                stage_seen = seen[new_stage] = set()
+            fresh = [atom for atom in facts if atom not in stage_seen]
             if fresh:
-                seen.update(fresh)
+                stage_seen.update(fresh)
                 novelty = 0
             else:
                 novelty = 2

@@ -20,6 +20,13 @@ _FLOOR_COLOUR = bytearray(256)  # raised and lowered floors of one colour share 
 for _colour, (_up, _down) in enumerate(LIGHT_FLOORS.values(), 1):
     _FLOOR_COLOUR[_up] = _FLOOR_COLOUR[_down] = _colour
 _RECEIVERS = frozenset(int(t) for t in (*LIGHT_FLOORS, T.REMOTE, T.TRANSPONDER))
+# What a tile is to ``circuit``: 0 stops a pulse, 1 receives it, and each tile that
+# passes it on (or sends it) its own class. A change within a class (a floor raised,
+# a block pushed over plain floor) leaves every circuit as it was.
+_CIRCUIT_CLASS = bytes(
+    1 if t in _RECEIVERS else (2 + t if t in WIRE_TURNS or t in _PASSED_STRAIGHT or t == _BUTTON else 0)
+    for t in range(256)
+)
 
 
 class PositionFacts:
@@ -38,23 +45,25 @@ class PositionFacts:
         parent's (which were all seen already)."""
         size = state.board.size
         found = [self._player_base + state.player]
-        tiles_changed = False
+        wiring_changed = False  # may a circuit differ from the parent's?
         for layer, now in enumerate((state.tiles, state.otiles)):
             before = None if parent is None else (parent.tiles, parent.otiles)[layer]
             if now is before or now == before:
                 continue
-            tiles_changed = True
             base = layer * 64 * size
             if before is None:
                 changed = list(enumerate(now))
                 kinds = set(now)
+                wiring_changed = True
             else:
                 changed = list(changed_cells(now, before))
                 kinds = {tile for _, tile in changed} | {before[cell] for cell, _ in changed}
+                if layer == 0 and not wiring_changed:  # (circuits lie on the normal layer)
+                    wiring_changed = any(_CIRCUIT_CLASS[tile] != _CIRCUIT_CLASS[before[cell]] for cell, tile in changed)
             found += [base + cell * 64 + tile for cell, tile in changed]
             count_base = self._counts_base + layer * 64 * (size + 1)
             found += [count_base + kind * (size + 1) + now.count(kind) for kind in kinds]
-        if tiles_changed and self._buttons:
+        if wiring_changed and self._buttons:
             found += [-1 - (button * size + target) for button, target in circuit(state)]
         if parent is not None and state.bots is parent.bots:
             return found
