@@ -7,6 +7,7 @@ adds one to a direction and turning anticlockwise subtracts one (modulo 6).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple
 
 
@@ -62,6 +63,9 @@ def distance(a: Hex, b: Hex = ORIGIN) -> int:
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
+# Remembered: the engine asks it of every spring (its axis) several times a turn, and a lock's
+# hexes are few, so the same pairs come back again and again.
+@lru_cache(maxsize=1 << 16)
 def direction_between(a: Hex, b: Hex) -> tuple[int, int] | None:
     """(direction, steps) when ``b`` lies on a straight hex line from ``a``; else None."""
     delta = b - a

@@ -102,44 +102,88 @@ class Resolution(NamedTuple):
 
 
 class Situation:
-    """The pieces and springs at the start of a phase, indexed for the rules below."""
+    """The pieces and springs at the start of a phase, indexed for the rules below.
+    The indexes (``occupant``, ``arm_at``, ``springs_of``, ``spring_ends``) are shared
+    between situations of equal pieces and springs: read them, never change them."""
 
     def __init__(self, board, pieces: tuple, springs: tuple, hook_force: Force | None = None,
                  wrench_motion: int = NO_MOTION):
         self.board = board
+        self._open = board.open
         self.pieces = pieces
         self.springs = springs
         self.hook_force = hook_force
         self.wrench_motion = wrench_motion
-        self.occupant: dict[Hex, int] = {}
-        self.arm_at: dict[Hex, tuple[int, int]] = {}
-        for index, piece in enumerate(pieces):
-            for h in piece.hexes:
-                self.occupant[h] = index
-            if piece.kind in TURNING_KINDS:
-                centre = piece.centre
-                for arm in piece.arms:
-                    h = centre + DIRECTIONS[arm]
-                    self.occupant[h] = index
-                    self.arm_at[h] = (index, arm)
-        self.springs_of: dict[int, list[int]] = {}
-        for number, spring in enumerate(springs):
-            self.springs_of.setdefault(spring.root, []).append(number)
-            self.springs_of.setdefault(spring.end, []).append(number)
-        self.spring_ends = frozenset(spring.end for spring in springs)
+        self.occupant, self.arm_at, self.springs_of, self.spring_ends = _indexes(pieces, springs)
 
     def who_is_at(self, h: Hex) -> int | None:
         """The piece covering ``h``; FRAME for the frame or a wall; None when empty."""
-        if self.board.is_solid(h):
+        if h not in self._open:  # Board.is_solid, inlined: this is asked several times a force
             return FRAME
         return self.occupant.get(h)
 
     def cells_after(self, force: Force) -> frozenset:
-        return apply_to_piece(self.pieces[force.piece], force).cells()
+        return _after(self.pieces[force.piece], force.motion)[1]
+
+
+# A search builds two situations a turn and tries a dozen moves from each position, so the
+# same pieces and springs are indexed again and again: remembered, like _AFTER below.
+_INDEXES: dict = {}
+_INDEXES_LIMIT = 1 << 10
+
+
+def _indexes(pieces: tuple, springs: tuple) -> tuple:
+    """(occupant, arm_at, springs_of, spring_ends) of a Situation."""
+    key = (pieces, springs)
+    found = _INDEXES.get(key)
+    if found is not None:
+        return found
+    occupant: dict[Hex, int] = {}
+    arm_at: dict[Hex, tuple[int, int]] = {}
+    for index, piece in enumerate(pieces):
+        for h in piece.hexes:
+            occupant[h] = index
+        if piece.kind in TURNING_KINDS:
+            centre = piece.centre
+            for arm in piece.arms:
+                h = centre + DIRECTIONS[arm]
+                occupant[h] = index
+                arm_at[h] = (index, arm)
+    springs_of: dict[int, list[int]] = {}
+    for number, spring in enumerate(springs):
+        springs_of.setdefault(spring.root, []).append(number)
+        springs_of.setdefault(spring.end, []).append(number)
+    found = (occupant, arm_at, springs_of, frozenset(spring.end for spring in springs))
+    if len(_INDEXES) >= _INDEXES_LIMIT:
+        _INDEXES.clear()
+    _INDEXES[key] = found
+    return found
 
 
 def apply_to_piece(piece: Piece, force: Force) -> Piece:
-    return piece.turned(force.turn) if force.is_torque else piece.moved(force.motion)
+    return _after(piece, force.motion)[0]
+
+
+# Moving or turning a piece, remembered: a search meets the same piece in the same place
+# over and over, and building the moved piece (new hexes, a new frozenset) was the
+# largest single cost of a turn. Pieces are immutable, so a remembered answer is the answer.
+# Cleared when full rather than evicted one by one: a search's working set refills it at once.
+_AFTER: dict = {}
+_AFTER_LIMIT = 1 << 14
+
+
+def _after(piece: Piece, motion: int) -> tuple[Piece, frozenset]:
+    """The piece after a force's ``motion`` (a direction or a torque), and the cells it then covers."""
+    key = (piece, motion)
+    found = _AFTER.get(key)
+    if found is None:
+        moved = piece.turned(1 if motion == CLOCKWISE_TORQUE else -1) if motion >= CLOCKWISE_TORQUE \
+            else piece.moved(motion)
+        found = (moved, moved.cells())
+        if len(_AFTER) >= _AFTER_LIMIT:
+            _AFTER.clear()
+        _AFTER[key] = found
+    return found
 
 
 # -- initial forces ----------------------------------------------------------------------
@@ -433,10 +477,15 @@ def apply_forces(pieces: tuple, springs: tuple, forces) -> tuple[tuple, tuple]:
     new_springs = []
     for spring in springs:
         root_force, end_force = by_piece.get(spring.root), by_piece.get(spring.end)
+        root_moves = root_force is not None and not root_force.is_torque
+        end_moves = end_force is not None and not end_force.is_torque
+        if not (root_moves or end_moves):
+            new_springs.append(spring)  # neither anchor moves: the same spring (no copy)
+            continue
         root_anchor, end_anchor = spring.root_anchor, spring.end_anchor
-        if root_force is not None and not root_force.is_torque:
+        if root_moves:
             root_anchor = root_anchor + DIRECTIONS[root_force.motion]
-        if end_force is not None and not end_force.is_torque:
+        if end_moves:
             end_anchor = end_anchor + DIRECTIONS[end_force.motion]
         new_springs.append(spring._replace(root_anchor=root_anchor, end_anchor=end_anchor))
     return new_pieces, tuple(new_springs)
