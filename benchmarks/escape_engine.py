@@ -60,7 +60,15 @@ def replay(jobs, events: bool) -> int:
     return count
 
 
-def moves_per_second(jobs, events: bool, seconds: float = 2.0) -> tuple[float, int]:
+def replay_verdicts(jobs, events: bool = False) -> int:
+    """Play every solution as `studio verify` does (play_solution: one working board for
+    the whole solution, no frozen state a move); the moves played."""
+    from studio.games.escape.engine import play_solution
+
+    return sum(play_solution(state, moves).moves for state, moves in jobs)
+
+
+def moves_per_second(jobs, events: bool, seconds: float = 2.0, replay=replay) -> tuple[float, int]:
     replay(jobs, events)  # warm up
     best = 0.0
     total = 0
@@ -132,6 +140,8 @@ def main(argv: list[str]) -> int:
     rate_events, _ = moves_per_second(jobs, events=True)
     print(f"engine: {len(jobs)} solutions, {moves} moves per replay: "
           f"{rate:,.0f} moves/s (target {TARGET:,}), {rate_events:,.0f} moves/s with events")
+    rate_verdicts, _ = moves_per_second(jobs, False, replay=replay_verdicts)
+    print(f"verification (play_solution, one working board a solution): {rate_verdicts:,.0f} moves/s")
     cores = os.cpu_count() or 1
     if cores > 1:
         together = all_cores_rate(cores)

@@ -56,3 +56,23 @@ def test_fuzz_states_match_original_after_every_move(family, traces_by_family):
         if difference is not None:
             wrong.append(f"{name}#{index}: {done}/{total} moves agree; {difference}")
     assert not wrong, f"{len(wrong)}/{len(runs)} runs differ:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_one_working_board_plays_as_a_frozen_state_a_move(family):
+    """play_solution keeps one working board for a whole solution (step.advance); after
+    every prefix of every run (random moves: many refused, pushes blocked half-way,
+    bombs, panels) it ends where stepping frozen states does, verdict and state."""
+    from studio.games.escape.engine import LETTER_DIRECTIONS, initial_state, play_solution
+    from studio.games.escape.engine.verdict import _play_step_by_step
+
+    runs = [r for r in fuzz_results() if _family(r["level"]) == family]
+    wrong = []
+    for run in runs:
+        level = fuzz_level(run["level"])
+        moves = [LETTER_DIRECTIONS[c] for c in run["moves_udlr"]]
+        for cut in range(len(moves) + 1):
+            if play_solution(initial_state(level), moves[:cut]) != _play_step_by_step(initial_state(level), moves[:cut]):
+                wrong.append(f"{run['level']}#{run['index']} after {cut} moves")
+                break
+    assert not wrong, f"{len(wrong)}/{len(runs)} runs differ:\n" + "\n".join(wrong)

@@ -34,8 +34,21 @@ def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
         if walked is not None:
             return walked
     turn = Turn(state, events)
-    if not move_entity(turn, PLAYER, direction):
+    outcome = advance(turn, direction)
+    if outcome is None:
         return StepResult(state, False, "none", tuple(turn.events or ()))
+    new = turn.freeze(outcome == "dead", outcome == "won")
+    # (tuple.__new__ skips the NamedTuple's Python-level __new__: this is the hot path)
+    return tuple.__new__(StepResult, (new, True, outcome, tuple(turn.events) if turn.events else ()))
+
+
+def advance(turn: Turn, direction: int) -> str | None:
+    """Play one move (1-4) on the turn's board in place: "none", "won" or "dead", or
+    None for a move that changed nothing (the board is then as it was: every rule
+    refuses a move before it changes anything). ``play_solution`` keeps one board for
+    a whole solution this way, with no copy and freeze a move."""
+    if not move_entity(turn, PLAYER, direction):
+        return None
     if turn.pending:
         turn.end_motion()
     types = turn.bot_type
@@ -46,14 +59,8 @@ def step(state: EscapeState, direction: int, events: bool = True) -> StepResult:
         if max(types) >= _BOMB:
             bombs_tick(turn)
     if _death(turn) is None:
-        won = turn.tiles[turn.guy] == _EXIT
-        new = turn.freeze(False, won)
-        outcome = "won" if won else "none"
-    else:
-        new = turn.freeze(True, False)
-        outcome = "dead"
-    # (tuple.__new__ skips the NamedTuple's Python-level __new__: this is the hot path)
-    return tuple.__new__(StepResult, (new, True, outcome, tuple(turn.events) if turn.events else ()))
+        return "won" if turn.tiles[turn.guy] == _EXIT else "none"
+    return "dead"
 
 
 def _plain_walk(state: EscapeState, direction: int, events: bool) -> StepResult | None:
