@@ -123,7 +123,7 @@ class Situation:
         return self.occupant.get(h)
 
     def cells_after(self, force: Force) -> frozenset:
-        return _after(self.pieces[force.piece], force.motion)[1]
+        return _after(self.pieces[force.piece], force)[1]
 
 
 # A search builds two situations a turn and tries a dozen moves from each position, so the
@@ -161,7 +161,7 @@ def _indexes(pieces: tuple, springs: tuple) -> tuple:
 
 
 def apply_to_piece(piece: Piece, force: Force) -> Piece:
-    return _after(piece, force.motion)[0]
+    return _after(piece, force)[0]
 
 
 # Moving or turning a piece, remembered: a search meets the same piece in the same place
@@ -172,13 +172,12 @@ _AFTER: dict = {}
 _AFTER_LIMIT = 1 << 14
 
 
-def _after(piece: Piece, motion: int) -> tuple[Piece, frozenset]:
-    """The piece after a force's ``motion`` (a direction or a torque), and the cells it then covers."""
-    key = (piece, motion)
+def _after(piece: Piece, force: Force) -> tuple[Piece, frozenset]:
+    """The piece after the force's motion (a direction or a torque), and the cells it then covers."""
+    key = (piece, force.motion)  # (the motion alone decides: not which piece number it names)
     found = _AFTER.get(key)
     if found is None:
-        moved = piece.turned(1 if motion == CLOCKWISE_TORQUE else -1) if motion >= CLOCKWISE_TORQUE \
-            else piece.moved(motion)
+        moved = piece.turned(force.turn) if force.is_torque else piece.moved(force.motion)
         found = (moved, moved.cells())
         if len(_AFTER) >= _AFTER_LIMIT:
             _AFTER.clear()

@@ -36,10 +36,7 @@ def play_solution(state, moves) -> Verdict:
         outcome = advance(board, move)
         if outcome is not None and outcome != "none":
             return Verdict(outcome, count, board.freeze(outcome == "dead", outcome == "won"))
-    state = board.freeze(False, False)
-    if count and danger_in_place(state) is not None:
-        return Verdict("dead", count, state)
-    return Verdict("open", count, state)
+    return _last_look(board.freeze(False, False), count)
 
 
 def _play_step_by_step(state, moves) -> Verdict:
@@ -53,6 +50,11 @@ def _play_step_by_step(state, moves) -> Verdict:
             state = result.state
             if result.outcome != "none":
                 return Verdict(result.outcome, count, state)
+    return _last_look(state, count)
+
+
+def _last_look(state, count: int) -> Verdict:
+    """The verdict of a solution that ended neither won nor dead (see THE LAST LOOK)."""
     if count and danger_in_place(state) is not None:
         return Verdict("dead", count, state)
     return Verdict("open", count, state)
