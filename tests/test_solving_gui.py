@@ -93,3 +93,10 @@ def test_verify_collection_fills_a_sortable_table(qtbot, window, tmp_path):
     lengths = [dialog.table.item(r, 4).text() for r in range(4)]
     assert lengths == ["9 (shortest)", "13 (shortest)", "15 (shortest)", ""]
     dialog.close()
+
+
+def test_verify_collection_from_the_menu_starts_in_the_open_levels_folder(qtbot, window):
+    window.solving.actions["verify_collection"].trigger()
+    dialog = window.solving.dialogs[-1]
+    assert dialog.folder_edit.text() == str(Path(window.current_pane().document.path).parent)
+    dialog.close()

@@ -40,7 +40,8 @@ class SolvingController(QObject):
         registry = window.actions
         self.actions = {key: registry.add(key, spec) for key, spec in SPECS.items()}
         self.actions["solve"].triggered.connect(self.solve)
-        self.actions["verify_collection"].triggered.connect(self.verify_collection)
+        # (not connected directly: ``triggered`` passes ``checked``, which would stand for the folder)
+        self.actions["verify_collection"].triggered.connect(lambda: self.verify_collection())
         window.addActions(list(self.actions.values()))
         self._make_menus()
         window.tabs.currentChanged.connect(lambda index: self._current_tab_changed())

@@ -67,7 +67,8 @@ class VerifyCollectionDialog(QDialog):
         layout.addLayout(form)
         self.progress = QProgressBar()
         layout.addWidget(self.progress)
-        self.status = plain_label("Choose a folder of levels.")  # it names folders and files
+        self.status = plain_label("Verify checks the levels of this folder, or choose another." if folder
+                                  else "Choose a folder of levels.")  # (plain: it names folders and files)
         layout.addWidget(self.status)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
