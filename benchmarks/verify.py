@@ -9,7 +9,14 @@ every copy a distinct file (its own MD5, so nothing is shared or cached between 
 and a player file holds each copy's solutions under its own MD5. The copies live in a
 temporary folder, never in the project.
 
-Run: python benchmarks/verify.py [--levels N] [--repeat K]
+With ``--solutions 1704 --min-length 100`` the copies hold as many solutions as the
+issue's collection, each at least 100 moves long, as a real collection's are (the
+regression levels' few moves make the default collection light); ``--project`` times
+another checkout's studio on the same collection, say a worktree of the code the issue
+measured: its 15.8 times the original then scales by the speed-up.
+
+Run: python benchmarks/verify.py [--levels N] [--repeat K] [--solutions N --min-length L]
+                                 [--project DIR]
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 ESCAPE = ROOT.parent / "shared" / "corpus" / "escape"
 ISSUE_LEVELS = 2539
+ISSUE_SOLUTIONS = 1704
 ORIGINAL_SECONDS = 0.6  # the original engine on the issue's collection
 GOAL_RATIO = 5
 
@@ -38,37 +46,68 @@ def retitled(data: bytes, title: bytes) -> bytes:
     return data[:12] + len(title).to_bytes(4, "big") + title + data[16 + old_length:]
 
 
-def build_collection(folder: Path, count: int) -> tuple[list[str], Path, int]:
-    """``count`` distinct level files in ``folder`` and a player file with their solutions."""
+def build_collection(folder: Path, count: int, solutions: int | None = None,
+                     min_length: int = 0) -> tuple[list[str], Path, int]:
+    """``count`` distinct level files in ``folder`` and a player file with their solutions.
+
+    By default every corpus level is copied in turn, each copy with all its original's
+    solutions. With ``solutions`` (the issue's collection held 1,704), that many copies
+    each hold one stored solution at least ``min_length`` moves long (the corpus's
+    solutions taken in turn), and the other copies, of the corpus's other levels, none:
+    a collection whose solutions are as long as a real collection's, not the regression
+    levels' few moves."""
     import hashlib
 
     from studio.games.escape.esp import loads
 
     player = loads((ESCAPE / "player.esp").read_bytes())
     originals = sorted((ESCAPE / "levels").glob("*/*.esx"))
-    files, solutions = [], 0
-    for number in range(count):
-        source = originals[number % len(originals)]
+    md5s = {path: hashlib.md5(path.read_bytes()).hexdigest() for path in originals}
+    if solutions is None:
+        plan = [(originals[n % len(originals)], None) for n in range(count)]
+    else:
+        long_ones = [(path, solution) for path in originals if _loads(path)
+                     for solution in player.solutions_for(md5s[path]) if len(solution.moves) >= min_length]
+        others = [path for path in originals if not player.solutions_for(md5s[path])]
+        if not long_ones or not others:
+            raise SystemExit(f"no stored solutions of {min_length} moves or more")
+        plan = [long_ones[n % len(long_ones)] for n in range(min(solutions, count))]
+        plan += [(others[n % len(others)], None) for n in range(count - len(plan))]
+    stored = type(player)(player.header, player.name)
+    files, held = [], 0
+    for number, (source, only) in enumerate(plan):
         data = source.read_bytes()
         copy = retitled(data, f"{source.stem} copy {number}".encode()) if len(data) >= 16 else data
         path = folder / f"{number:04d}-{source.parent.name}-{source.name}"
         path.write_bytes(copy)
         files.append(str(path))
         new_md5 = hashlib.md5(copy).hexdigest()
-        for solution in player.solutions_for(hashlib.md5(data).hexdigest()):
-            player.add_solution(new_md5, solution)
-            solutions += 1
+        for solution in [only] if only is not None else player.solutions_for(md5s[source]):
+            stored.add_solution(new_md5, solution)
+            held += 1
     player_path = folder / "player.esp"
-    player_path.write_bytes(player.to_bytes())
-    return files, player_path, solutions
+    player_path.write_bytes(stored.to_bytes())
+    return files, player_path, held
 
 
-def run_verify(files: list[str], player: Path, jobs: int | None) -> tuple[float, list[dict]]:
+def _loads(path: Path) -> bool:
+    """Does the level load? (A real collection's solutions are of levels that do.)"""
+    from studio.core.errors import LevelFormatError
+    from studio.games.escape.esx import load_esx
+
+    try:
+        load_esx(path.read_bytes())
+    except LevelFormatError:
+        return False
+    return True
+
+
+def run_verify(files: list[str], player: Path, jobs: int | None, project: Path = ROOT) -> tuple[float, list[dict]]:
     command = [sys.executable, "-m", "studio", "verify", *files, "--solutions", str(player), "--json"]
     if jobs is not None:
         command.append(f"--jobs={jobs}")
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=project, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if done.returncode not in (0, 1):
         raise SystemExit(f"studio verify failed ({done.returncode}): {done.stderr}")
@@ -79,17 +118,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", type=int, default=ISSUE_LEVELS, help=f"files (default {ISSUE_LEVELS})")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each kind; the fastest counts (default 3)")
+    parser.add_argument("--project", type=Path, default=ROOT,
+                        help="the checkout whose studio is timed (default this one; say, a worktree of an older "
+                             "commit, to compare on the same collection)")
+    parser.add_argument("--solutions", type=int, default=None,
+                        help=f"copies holding one stored solution each (the issue's: {ISSUE_SOLUTIONS}); "
+                             "default: every copy holds all its original's")
+    parser.add_argument("--min-length", type=int, default=0,
+                        help="with --solutions: only stored solutions at least this many moves long")
     options = parser.parse_args()
     if not (ESCAPE / "player.esp").is_file():
         print(f"no corpus at {ESCAPE}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="verify-bench-") as folder:
-        files, player, solutions = build_collection(Path(folder), options.levels)
+        files, player, solutions = build_collection(Path(folder), options.levels, options.solutions,
+                                                    options.min_length)
         cores = os.cpu_count() or 1
         best = {}
         for _ in range(options.repeat):  # alternated, so a busy moment hurts both alike
             for jobs in (0, None):
-                elapsed, results = run_verify(files, player, jobs)
+                elapsed, results = run_verify(files, player, jobs, options.project)
                 best[jobs] = min(best.get(jobs, elapsed), elapsed)
         played = [r for r in results if r["solution"] is not None]
         moves = sum(r["moves"] or 0 for r in played)
