@@ -13,6 +13,12 @@ from studio.games.escape.engine.state import EscapeState
 PLAYER = -1  # the mover number of the player; bots are 0, 1, 2, ...
 
 
+# The bots' columns of the last state a Turn was made from: the solver plays many moves
+# from positions sharing one bots tuple (the player walks, the bots stay), so most turns
+# find them here rather than transpose the tuple again.
+_last_columns: tuple = ((), ())
+
+
 class Turn:
     __slots__ = ("board", "width", "neighbours", "dests", "tiles", "otiles", "flags", "guy",
                  "bot_type", "bot_cell", "bot_data", "pending", "events", "killed",
@@ -31,7 +37,14 @@ class Turn:
         self.guy = state.player
         bots = state.bots
         if bots:
-            self.columns = columns = tuple(zip(*bots))
+            global _last_columns
+            last = _last_columns  # (one read: another thread may replace it meanwhile)
+            if last[0] is bots:
+                columns = last[1]
+            else:
+                columns = tuple(zip(*bots))
+                _last_columns = (bots, columns)
+            self.columns = columns
             self.bot_type, self.bot_cell, self.bot_data = list(columns[0]), list(columns[1]), list(columns[2])
         else:
             self.bot_type, self.bot_cell, self.bot_data = [], [], []
