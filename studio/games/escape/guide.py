@@ -9,12 +9,19 @@ panel must swap first...), then the length of that way. Blocks he can push count
 as free: pushing is what the search itself explores. The novelty search judges
 novelty per number of obstacles, so opening one more cell on the way makes the
 search look at everything again from there.
+
+Heart framers under fire. Where there is no exit on either layer, the way out is a
+sleeping door, which wakes only once every heart framer is taken; each heart framer
+that a laser sees now counts as one more obstacle, so switching off or blocking such
+a laser (a sphere rolled onto the panel that swaps it away, say) is progress. Letter
+series k: 0.5 s instead of no solution in 30 s.
 """
 
 from __future__ import annotations
 
 import heapq
 
+from studio.games.escape.engine.lasers import laser_that_sees
 from studio.games.escape.engine.tilesets import PLAIN_BLOCKS, SLIDERS, SPHERES, STEELS, WALKABLE
 from studio.games.escape.reach import EXIT, UNREACHABLE, Relaxation, conditions
 from studio.games.escape.tiles import T
@@ -26,6 +33,7 @@ _STEP, _OBSTACLE_COST = 1, 1024  # an obstacle costs more than any walk (at most
 _OPEN_NOW = bytes(1 if (WALKABLE[t] or PLAIN_BLOCKS[t] or SLIDERS[t] or SPHERES[t] or STEELS[t]
                         or t in (T.GREEN, T.GOLD, T.TRANSPORT, T.BROKEN, T.HEARTFRAMER)) else 0
                   for t in range(64)) + bytes(192)
+_HEART, _EXIT = int(T.HEARTFRAMER), int(T.EXIT)
 _MARK_CLOSED = bytes(OBSTACLE * (1 - _OPEN_NOW[t]) for t in range(256))
 
 
@@ -50,7 +58,11 @@ class ObstacleGuide:
         cost = found[state.player]
         if cost >= UNREACHABLE:
             return None
-        return divmod(cost, _OBSTACLE_COST)
+        obstacles, moves = divmod(cost, _OBSTACLE_COST)
+        tiles = state.tiles
+        if _HEART in tiles and _EXIT not in tiles and _EXIT not in state.otiles:
+            obstacles += _hearts_under_fire(state)
+        return obstacles, moves
 
     def _costs_to_exit(self, codes: bytes) -> list[int]:
         """Dijkstra backwards from every possible exit: entering a cell costs one move,
@@ -73,6 +85,21 @@ class ObstacleGuide:
                     cost[n] = entering
                     heapq.heappush(heap, (entering, n))
         return cost
+
+
+def _hearts_under_fire(state) -> int:
+    """Heart framers a laser sees now. With no exit on either layer, the way out is a
+    sleeping door, which wakes only once every heart framer is taken: one that a laser
+    sees is in the way until that laser is switched off or blocked."""
+    tiles, width = state.tiles, state.board.width
+    cells = [bot[1] for bot in state.bots]
+    kinds = [bot[0] for bot in state.bots]
+    count = 0
+    at = tiles.find(_HEART)
+    while at >= 0:
+        count += laser_that_sees(tiles, width, at, cells, kinds) is not None
+        at = tiles.find(_HEART, at + 1)
+    return count
 
 
 __all__ = ["ObstacleGuide"]
