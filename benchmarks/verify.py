@@ -58,7 +58,7 @@ def build_collection(folder: Path, count: int, solutions: int | None = None,
     levels' few moves."""
     import hashlib
 
-    from studio.games.escape.esp import loads
+    from studio.games.escape.esp import loads, new_player_file
 
     player = loads((ESCAPE / "player.esp").read_bytes())
     originals = sorted((ESCAPE / "levels").glob("*/*.esx"))
@@ -73,7 +73,7 @@ def build_collection(folder: Path, count: int, solutions: int | None = None,
             raise SystemExit(f"no stored solutions of {min_length} moves or more")
         plan = [long_ones[n % len(long_ones)] for n in range(min(solutions, count))]
         plan += [(others[n % len(others)], None) for n in range(count - len(plan))]
-    stored = type(player)(player.header, player.name)
+    stored = new_player_file(player.name)
     files, held = [], 0
     for number, (source, only) in enumerate(plan):
         data = source.read_bytes()
