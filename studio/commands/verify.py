@@ -24,8 +24,8 @@ import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from studio.core.game import game_for_path
-from studio.core.verifying import BUG, verify_file
+from studio.core.game import all_games, game_for_path
+from studio.core.verifying import BUG, finished, prepare_file, verify_file
 
 PARALLEL_FROM = 16  # fewer files than this are verified in this process (workers cost a start-up)
 VERDICTS = ("won", "dead", "open", "error")
@@ -89,14 +89,32 @@ def _verify_task(task) -> list[dict]:
     return verify_file(*task)
 
 
+def _prepare_task(task):
+    return prepare_file(*task)
+
+
 def _verify_all(tasks, jobs: int):
+    """Each file's results, in the order of ``tasks``. With workers, they read and load the
+    levels and this process plays what they leave to it (core.verifying.Deferred): a game's
+    compiled engine then starts once, here, while the workers go on."""
     if jobs <= 1 or len(tasks) < 2:
         for task in tasks:
             yield _verify_task(task)
         return
     chunk = max(1, len(tasks) // (jobs * 8))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_verify_task, tasks, chunksize=chunk)
+        prepared = pool.map(_prepare_task, tasks, chunksize=chunk)
+        _start_engines([task[0] for task in tasks])
+        for item in prepared:
+            yield finished(item)
+
+
+def _start_engines(paths) -> None:
+    """Start the engines the workers' Deferred results will be played on, of the games of
+    ``paths`` (while the workers read the first levels)."""
+    for game in all_games():
+        if game.start_verify_engine is not None and any(game.matches(path) for path in paths):
+            game.start_verify_engine.resolve()()
 
 
 def _parse_moves(text: str, files: list[str]):

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
+import os
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Protocol, Sequence
 
@@ -161,6 +164,12 @@ class Game:
     playtest: Lazy[Callable[[], PlaytestAdapter]] | None = None
     # `studio verify` and Verify Collection: play stored or given solutions of a level file.
     verify: Lazy[VerifyLevel] | None = None
+    # The same, leaving the solutions to be played by the caller (core.verifying.prepare_file):
+    # a list of results, or a core.verifying.Deferred that plays them when finished.
+    prepare_verify: Lazy[VerifyLevel] | None = None
+    # Starts, in the calling process, the engine a Deferred plays on (say, a compiled one that
+    # takes a while to load): `studio verify` calls it while its workers read the levels.
+    start_verify_engine: Lazy[Callable[[], Any]] | None = None
     # `studio verify --solution TEXT`: the game's move letters as moves; ValueError naming a bad one.
     parse_moves: Lazy[Callable[[str], tuple]] | None = None
     # The Problems dock and `studio lint`: likely mistakes in a level (core.problems).
@@ -177,8 +186,16 @@ class Game:
     progress: Lazy[Callable[[Path], Any]] | None = None
 
     def matches(self, path: str | Path) -> bool:
-        name = Path(path).name.lower()
-        return any(fnmatch.fnmatch(name, pattern) for pattern in self.file_patterns)
+        name = os.path.basename(os.fspath(path)).lower()
+        return _file_name_matcher(self.file_patterns)(name) is not None
+
+
+@lru_cache(maxsize=None)
+def _file_name_matcher(patterns: tuple[str, ...]):
+    """One regular expression for a game's file patterns (a collection asks for every file)."""
+    if not patterns:
+        return lambda name: None
+    return re.compile("|".join(f"(?:{fnmatch.translate(pattern)})" for pattern in patterns)).match
 
 
 _GAMES: dict[str, Game] = {}

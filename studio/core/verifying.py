@@ -41,6 +41,47 @@ def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dic
         return [bug_result(path, game.id, e)]
 
 
+class Deferred:
+    """A level's results whose solutions a worker process leaves to the parent to play:
+    ``finish()`` fills in their verdicts (``play(results)``, a picklable callable of the
+    game's) and returns them. `studio verify` plays every level's this way on one compiled
+    engine, started once in the parent, while the workers go on reading levels."""
+
+    __slots__ = ("results", "play")
+
+    def __init__(self, results: list[dict], play):
+        self.results = results
+        self.play = play
+
+    def finish(self) -> list[dict]:
+        try:
+            self.play(self.results)
+        except Exception as e:  # noqa: BLE001 - the studio's bug, said to be one, on this level's line
+            first = self.results[0]
+            return [bug_result(first["level"], first.get("game"), e)]
+        return self.results
+
+
+def prepare_file(path: str, solutions: str | None = None, moves=None) -> list[dict] | Deferred:
+    """``verify_file``, but a game that can (``Game.prepare_verify``) leaves the playing to
+    the caller: a ``Deferred`` (runs in worker processes; ``finished`` completes it)."""
+    game = game_for_path(path)
+    if game is None or game.prepare_verify is None:
+        return verify_file(path, solutions, moves)
+    prepare = game.prepare_verify.resolve()
+    try:
+        return prepare(path, solutions=solutions, moves=moves)
+    except (LevelFormatError, OSError) as e:
+        return [error_result(path, game.id, getattr(e, "strerror", None) or str(e))]
+    except Exception as e:  # noqa: BLE001
+        return [bug_result(path, game.id, e)]
+
+
+def finished(item: list[dict] | Deferred) -> list[dict]:
+    """The results of ``verify_file`` or ``prepare_file``, played to the end."""
+    return item.finish() if isinstance(item, Deferred) else item
+
+
 def bug_result(path: str, game_id: str | None, error: BaseException) -> dict:
     """A result saying the studio failed on this file because of a bug of its own (verdict
     "bug", never an ordinary "error"), with the traceback to report."""
@@ -60,10 +101,11 @@ class UnreadableLevelFile(Exception):
     """The level file cannot be read; the message is the result's ``error``."""
 
 
-def read_level_file(path: str) -> tuple[bytes, str]:
-    """The file's bytes (a regular file within its game's size cap, core.reading) and the
-    MD5 of them that results name the level by."""
-    game = game_for_path(path)
+def read_level_file(path: str, game=None) -> tuple[bytes, str]:
+    """The file's bytes (a regular file within its game's size cap, core.reading; the game
+    ``game``, else the one whose files are named so) and the MD5 of them that results name
+    the level by."""
+    game = game or game_for_path(path)
     try:
         data = read_level(path, game) if game is not None else read_file(path)
     except OSError as e:

@@ -40,7 +40,7 @@ STUDIO_EXCLUDES = (
 SHIPPED_PARTS = {"editor": ("pixmaps", "hex_geometry"), "playtest": ("board", "session", "keymap")}
 OTHER_EXCLUDES = (
     "tkinter", "unittest", "pydoc", "doctest", "pdb", "xmlrpc", "http.server", "qtawesome",
-    "numpy", "PyQt5", "PyQt6", "PySide2", "pytest", "hypothesis", "IPython",
+    "numpy", "numba", "llvmlite", "PyQt5", "PyQt6", "PySide2", "pytest", "hypothesis", "IPython",
     # hashlib's MD5 works without OpenSSL (its builtin _md5); OpenSSL alone is 4.6 MB.
     "_hashlib", "ssl", "_ssl", "decimal", "_decimal", "lzma", "_lzma", "bz2", "_bz2", "csv", "_csv",
     "PySide6.QtNetwork", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtOpenGL", "PySide6.QtSql",

@@ -22,7 +22,10 @@ import os
 from functools import lru_cache
 
 from studio.core.errors import LevelFormatError
-from studio.core.verifying import UnreadableLevelFile, parse_direction_letters, read_level_file
+from studio.core.game import game_by_id
+from studio.core.verifying import (
+    Deferred, UnreadableLevelFile, finished, parse_direction_letters, read_level_file,
+)
 
 GAME = "escape"
 
@@ -49,12 +52,20 @@ def parse_moves(text: str) -> tuple[int, ...]:
 
 def verify_level(path: str, solutions: str | None = None, moves=None) -> list[dict]:
     """The results for one level file (see the module docstring)."""
-    from studio.games.escape.engine import initial_state, play_solution
+    return finished(prepare_level(path, solutions, moves))
+
+
+def prepare_level(path: str, solutions: str | None = None, moves=None) -> list[dict] | Deferred:
+    """``verify_level`` with the solutions left to play (core.verifying.prepare_file): the
+    results of a file that cannot be read or loaded, else a ``Deferred`` whose play is an
+    ``EscapePlays``."""
+    from studio.games.escape.compiled import installed as compiled_installed
+    from studio.games.escape.engine import initial_state
     from studio.games.escape.esx import load_esx
 
     base = {"level": path, "game": GAME, "md5": None}
     try:
-        data, md5 = read_level_file(path)
+        data, md5 = read_level_file(path, game_by_id(GAME))
     except UnreadableLevelFile as e:
         return [dict(base, solution=None, index=None, length=0, verdict="error", moves=None, error=str(e))]
     base["md5"] = md5
@@ -71,17 +82,53 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
 
     try:
         level = load_esx(data)
-        error = None
     except LevelFormatError as e:
-        level, error = None, str(e)
+        return [dict(base, solution=name, index=index, length=len(solution), verdict="error", moves=None,
+                     error=str(e)) for name, index, solution in plays]
+    results = [dict(base, solution=name, index=index, length=len(solution)) for name, index, solution in plays]
+    deferred = Deferred(results, EscapePlays(initial_state(level), [solution for _, _, solution in plays]))
+    # Without the compiled engine, the caller would only play them on the reference engine too.
+    return deferred if compiled_installed() else deferred.finish()
 
-    results = []
-    for name, index, solution in plays:
-        result = dict(base, solution=name, index=index, length=len(solution))
-        if level is None:
-            result.update(verdict="error", moves=None, error=error)
-        else:
-            verdict = play_solution(initial_state(level), solution)
-            result.update(verdict=verdict.verdict, moves=verdict.moves)
-        results.append(result)
-    return results
+
+class EscapePlays:
+    """The solutions of one level still to play from its start (picklable: a worker sends
+    it to the parent): called with the level's results, it fills in their verdicts."""
+
+    __slots__ = ("start", "solutions")
+
+    def __init__(self, start, solutions: list):
+        self.start = start
+        self.solutions = solutions
+
+    def __reduce__(self):
+        # Compact: the destinations that are set, the moves as bytes (a collection sends thousands).
+        start = self.start
+        board = start.board
+        dests = {cell: dest for cell, dest in enumerate(board.dests) if dest}  # (most are 0)
+        return (_rebuild_plays, (board.width, board.height, dests, start.tiles,
+                                 start.otiles, start.flags, start.player, start.bots,
+                                 [_packed(solution) for solution in self.solutions]))
+
+    def __call__(self, results: list[dict]) -> None:
+        from studio.games.escape.compiled import play_solutions
+
+        for result, (verdict, count) in zip(results, play_solutions(self.start, self.solutions)):
+            result.update(verdict=verdict, moves=count)
+
+
+def _packed(moves):
+    try:
+        return bytes(moves)
+    except (ValueError, TypeError):  # a move outside 0..255 (it changes nothing): kept as it is
+        return tuple(moves)
+
+
+def _rebuild_plays(width, height, dests, tiles, otiles, flags, player, bots, solutions) -> EscapePlays:
+    from studio.games.escape.engine.state import Board, EscapeState
+
+    full = [0] * (width * height)
+    for cell, dest in dests.items():
+        full[cell] = dest
+    start = EscapeState(tiles, otiles, flags, player, bots, False, False, Board(width, height, full))
+    return EscapePlays(start, solutions)

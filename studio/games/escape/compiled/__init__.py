@@ -1,0 +1,165 @@
+"""Stored solutions played by a compiled copy of the engine's rules (numba), for
+`studio verify` and Verify Collection: the same verdicts as ``engine.play_solution``
+many times faster. ``engine/`` stays the reference the tests compare this with.
+
+``compiled_player(state)`` gives a function from moves to ``(verdict, moves)`` for a
+start no move has decided, or None when the compiled engine cannot be used here
+(numba missing, as in a packaged build, or ``STUDIO_PURE_PYTHON`` set); the function
+itself answers None for a solution it cannot settle, which the caller then plays on
+the reference engine. The first use on a machine compiles the rules (a few seconds);
+numba keeps the machine code in its cache for every later process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from importlib.util import find_spec
+from pathlib import Path
+
+_VERDICTS = {0: "open", 1: "won", 2: "dead"}
+
+
+@lru_cache(maxsize=1)
+def _kernel():
+    """The compiled ``play`` and numpy, or None (imported once per process)."""
+    if not installed():
+        return None
+    try:
+        import numba
+        import numpy
+
+        if not os.environ.get("NUMBA_CACHE_DIR"):  # (read at numba's import: set where the rules' cache goes)
+            numba.config.CACHE_DIR = str(machine_code_folder())
+        from studio.games.escape.compiled.play import play
+    except ImportError:  # numba or numpy not installed (a packaged build leaves them out)
+        return None
+    return play, numpy
+
+
+_SOURCES = ("kernel.py", "motion.py", "play.py")
+
+
+def machine_code_folder() -> Path:
+    """Where numba keeps the compiled rules: the user's cache, one folder per version of
+    this package's sources. (Numba's own check looks only at the file of the function it
+    loads, ``play.py``: an edit of ``kernel.py`` alone would otherwise load stale code.)"""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(b"".join((here / name).read_bytes() for name in _SOURCES)).hexdigest()[:16]
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "puzzle-level-studio" / "escape-engine" / digest
+
+
+def available() -> bool:
+    return _kernel() is not None
+
+
+@lru_cache(maxsize=1)
+def installed() -> bool:
+    """Could this process use the compiled engine (without importing numba, which takes a
+    good part of a second)?"""
+    return not os.environ.get("STUDIO_PURE_PYTHON") and find_spec("numba") is not None
+
+
+# The compiled engine costs about half a second to start in a process (importing numba and
+# loading its machine code): the first solutions a process plays go to the reference engine,
+# which plays this many moves in about a quarter of a second, and only then is it started.
+REFERENCE_MOVES_FIRST = 50_000
+_reference_moves = 0
+
+
+def start_engine() -> bool:
+    """Start the compiled engine in this process now (import numba, load its machine code,
+    compiling it on the first use on this machine), rather than after the reference engine
+    has played its share: `studio verify` does this in the parent while its workers read
+    levels. False when it cannot be used here."""
+    global _reference_moves
+    if not installed() or not available():
+        return False
+    from studio.games.escape.engine.state import initial_state
+    from studio.games.escape.level import EscapeLevel
+
+    compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
+    _reference_moves = max(_reference_moves, REFERENCE_MOVES_FIRST)
+    return True
+
+
+def play_solutions(start, solutions) -> list[tuple[str, int]]:
+    """``(verdict, moves)`` of each solution played from ``start`` by the formats document's
+    verdict procedure (``engine.play_solution``), on the compiled engine once this process
+    has played ``REFERENCE_MOVES_FIRST`` moves on the reference engine (or ``start_engine``
+    was called)."""
+    global _reference_moves
+    from studio.games.escape.engine import play_solution
+
+    fast = None
+    if _reference_moves >= REFERENCE_MOVES_FIRST and any(solutions):
+        fast = compiled_player(start)
+    verdicts = []
+    for solution in solutions:
+        played = fast(solution) if fast is not None and solution else None
+        if played is None:
+            verdict = play_solution(start, solution)
+            played = verdict.verdict, verdict.moves
+            _reference_moves += verdict.moves
+        verdicts.append(played)
+    return verdicts
+
+
+@lru_cache(maxsize=8)
+def _neighbours(width: int, height: int):
+    """Rows 1-4 of the G array: the neighbour of each cell up, down, left, right, or -1."""
+    np = _kernel()[1]
+    cells = np.arange(width * height, dtype=np.int64)
+    x = cells % width
+    rows = np.full((5, width * height), -1, dtype=np.int64)
+    rows[1] = np.where(cells >= width, cells - width, -1)
+    rows[2] = np.where(cells + width < width * height, cells + width, -1)
+    rows[3] = np.where(x > 0, cells - 1, -1)
+    rows[4] = np.where(x < width - 1, cells + 1, -1)
+    rows.setflags(write=False)
+    return rows
+
+
+def compiled_player(state):
+    """A player of solutions from ``state`` (see the module docstring), or None."""
+    kernel = _kernel()
+    if kernel is None or state.dead or state.won:
+        return None
+    play, np = kernel
+    from studio.games.escape.compiled.kernel import BLAST_CELLS, CELLS, GUY, LASER, LASERS, WIDTH
+
+    board = state.board
+    cells = board.size
+    layers = np.zeros((4, cells), dtype=np.uint8)
+    layers[0] = np.frombuffer(state.tiles, dtype=np.uint8)
+    layers[1] = np.frombuffer(state.otiles, dtype=np.uint8)
+    layers[2] = np.frombuffer(state.flags, dtype=np.uint8)
+    bots = np.array(state.bots, dtype=np.int64).reshape(-1, 3).T.copy()
+    geometry = _neighbours(board.width, board.height).copy()
+    geometry[0] = board.dests
+    counters = np.zeros(BLAST_CELLS + bots.shape[1] + 1, dtype=np.int64)
+    counters[GUY], counters[WIDTH], counters[CELLS] = state.player, board.width, cells
+    counters[LASERS] = LASER in state.tiles or LASER in state.otiles
+    scratch_size = 9 * cells + 64  # a pulse's stamps (5 a cell), then the cells marked to swap
+
+    def play_moves(moves, final: bool = False):
+        """(verdict, moves), or None; with ``final`` also the last board as
+        ``(tiles, otiles, flags, player, bots)`` (for the tests that hold it to the reference)."""
+        try:
+            steps = np.frombuffer(bytes(moves), dtype=np.uint8)
+        except (ValueError, TypeError):  # a move outside 0..255: the reference engine takes it
+            return None
+        board_layers, board_bots, board_counters = layers.copy(), bots.copy(), counters.copy()
+        code, count = play(board_layers, board_bots, geometry, board_counters,
+                           np.zeros(scratch_size, dtype=np.int64), steps)
+        if code not in _VERDICTS:
+            return None
+        if not final:
+            return _VERDICTS[code], int(count)
+        last = (bytes(board_layers[0]), bytes(board_layers[1]), bytes(board_layers[2]),
+                int(board_counters[GUY]), tuple(tuple(int(v) for v in bot) for bot in board_bots.T))
+        return _VERDICTS[code], int(count), last
+
+    return play_moves

@@ -1,0 +1,223 @@
+"""The Escape engine's rules once more, compiled by numba, for playing stored solutions
+fast: one verdict, no events, no states kept. ``engine/`` is the reference: every
+function here mirrors the one named in its docstring, and the tests hold the two to
+the same verdict, move count and final board on every corpus solution and trace.
+
+The board of one solution lives in five arrays that every function takes:
+- ``L`` (uint8, 4 x cells): tiles, bizarro tiles, panel flags, pending-swap marks;
+- ``B`` (int64, 3 x bots): bot types, cells, data;
+- ``G`` (int64, 5 x cells): row 0 the transporter/panel destinations, rows 1-4 the
+  neighbour in each direction (-1 off the board);
+- ``m`` (int64): the player's cell and the counters below, then the cells of this
+  move's explosions; ``m[LASERS]`` is 0 when neither layer holds a laser at the start
+  (none can appear: tiles only trade places with the bizarro layer), which spares the
+  look along the player's row and column after every move;
+- ``W`` (int64): a pulse's visited stamps (5 per cell), then the cells marked to swap.
+"""
+
+import numpy as np
+from numba import njit
+
+from studio.games.escape.engine.tilesets import (
+    BLOCK_LANDS, BOMBABLE, LASER_PASSES, PLAIN_BLOCKS, PUSHED_ONTO, SLIDERS, SPHERES, STEELS, WALKABLE,
+    WIRE_ENDS,
+)
+from studio.games.escape.tiles import Bot, T
+
+# m's fields
+GUY, KILLED, TOUCHED, BLASTS, STAMP, OVERFLOW, WIDTH, CELLS, LASERS = 0, 1, 2, 3, 4, 5, 6, 7, 8
+BLAST_CELLS = 16  # m[16:] holds this move's explosion cells (one a bomb at most)
+# verdict codes
+OPEN, WON, DEAD, NOTHING, UNSURE = 0, 1, 2, -1, -2
+
+PLAYER = -1
+DESTROYED, EXPLODED = -2, -3
+BROKEN, DALEK, HUGBOT, DALEK_ASLEEP, HUGBOT_ASLEEP, BOMB = 0, 1, 2, 3, 4, 5
+UP, DOWN, LEFT, RIGHT = 1, 2, 3, 4
+OPPOSITE = np.array([0, 2, 1, 4, 3], dtype=np.int64)
+
+FLOOR, BLUE, GREY, EXIT, HOLE, LASER = int(T.FLOOR), int(T.BLUE), int(T.GREY), int(T.EXIT), int(T.HOLE), int(T.LASER)
+PANEL, BPANEL, RPANEL, GPANEL = int(T.PANEL), int(T.BPANEL), int(T.RPANEL), int(T.GPANEL)
+TRAP1, TRAP2, ELECTRIC, OFF = int(T.TRAP1), int(T.TRAP2), int(T.ELECTRIC), int(T.OFF)
+LR, UD, ZERO, ONE = int(T.LR), int(T.UD), int(T.ZERO), int(T.ONE)
+NSWE, REMOTE, TRANSPONDER = int(T.NSWE), int(T.REMOTE), int(T.TRANSPONDER)
+HEARTFRAMER, SLEEPINGDOOR = int(T.HEARTFRAMER), int(T.SLEEPINGDOOR)
+BSPHERE, RSPHERE, GSPHERE = int(T.BSPHERE), int(T.RSPHERE), int(T.GSPHERE)
+BSTEEL, RSTEEL, GSTEEL = int(T.BSTEEL), int(T.RSTEEL), int(T.GSTEEL)
+BLIGHT, RLIGHT, GLIGHT = int(T.BLIGHT), int(T.RLIGHT), int(T.GLIGHT)
+BUP, BDOWN, RUP, RDOWN, GUP, GDOWN = int(T.BUP), int(T.BDOWN), int(T.RUP), int(T.RDOWN), int(T.GUP), int(T.GDOWN)
+
+
+def _table(bits) -> np.ndarray:
+    row = np.zeros(256, dtype=np.uint8)
+    row[:len(bits)] = np.frombuffer(bytes(bits), dtype=np.uint8)
+    return row
+
+
+WALKS, PUSHED_TO, LANDS, PASSES, BOMBS_TAKE = (
+    _table(WALKABLE), _table(PUSHED_ONTO), _table(BLOCK_LANDS), _table(LASER_PASSES), _table(BOMBABLE))
+
+# What walking into a tile does (moves.ENTER): one code per handler.
+(K_BLOCKED, K_OPEN, K_BLOCK, K_SLIDER, K_SPHERES, K_STEELS, K_GREEN, K_GOLD, K_EXIT, K_ELECTRIC,
+ K_HEART, K_TRANSPORT, K_ON, K_SWAPPER, K_BROKEN, K_BUTTON) = range(16)
+KIND = np.zeros(256, dtype=np.int64)
+for _tile in range(64):
+    if WALKABLE[_tile]:
+        KIND[_tile] = K_OPEN
+    elif PLAIN_BLOCKS[_tile]:
+        KIND[_tile] = K_BLOCK
+    elif SLIDERS[_tile]:
+        KIND[_tile] = K_SLIDER
+    elif SPHERES[_tile]:
+        KIND[_tile] = K_SPHERES
+    elif STEELS[_tile]:
+        KIND[_tile] = K_STEELS
+for _tile, _kind in ((T.GREEN, K_GREEN), (T.GOLD, K_GOLD), (T.EXIT, K_EXIT), (T.ELECTRIC, K_ELECTRIC),
+                     (T.HEARTFRAMER, K_HEART), (T.TRANSPORT, K_TRANSPORT), (T.ON, K_ON), (T.ZERO, K_SWAPPER),
+                     (T.ONE, K_SWAPPER), (T.BROKEN, K_BROKEN), (T.BUTTON, K_BUTTON)):
+    KIND[int(_tile)] = _kind
+
+# A wire tile and the direction a pulse arrives travelling in -> the direction it leaves in
+# (0: the wire does not take it); -1 for tiles that are not wires.
+WIRE_OUT = np.full((256, 5), -1, dtype=np.int64)
+for _wire, (_a, _b) in WIRE_ENDS.items():
+    WIRE_OUT[int(_wire)] = 0
+    WIRE_OUT[int(_wire), OPPOSITE[_a]] = _b
+    WIRE_OUT[int(_wire), OPPOSITE[_b]] = _a
+# panel tile -> the flag bits that remember it under a block (panels.PANEL_FLAGS)
+PANEL_BITS_OF = np.zeros(256, dtype=np.uint8)
+PANEL_BITS_OF[PANEL], PANEL_BITS_OF[BPANEL], PANEL_BITS_OF[GPANEL], PANEL_BITS_OF[RPANEL] = 1, 5, 9, 13
+PANEL_OF_REFINEMENT = np.array([PANEL, BPANEL, GPANEL, RPANEL], dtype=np.uint8)
+
+
+# -- who is where (turn.Turn) ------------------------------------------------------------
+
+@njit(cache=True)
+def bot_at(B, cell):
+    for i in range(B.shape[1]):
+        if B[1, i] == cell and B[0, i] >= 0:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def occupied(B, m, cell):
+    return cell == m[GUY] or bot_at(B, cell) >= 0
+
+
+@njit(cache=True)
+def place(B, m, who, cell):
+    if who == PLAYER:
+        m[GUY] = cell
+    else:
+        B[1, who] = cell
+
+
+@njit(cache=True)
+def kill(m):
+    m[KILLED] = 1
+
+
+# -- panels (panels.py) ------------------------------------------------------------------
+
+@njit(cache=True)
+def fire(L, G, m, W, panel_cell):
+    """panels.fire: the destination's mark toggles; a cell newly marked is listed."""
+    dest = G[0, panel_cell]
+    if L[3, dest]:
+        L[3, dest] = 0
+    else:
+        L[3, dest] = 1
+        listed = 5 * m[CELLS] + m[TOUCHED]
+        if listed < W.shape[0]:
+            W[listed] = dest
+            m[TOUCHED] += 1
+        else:
+            m[OVERFLOW] = 1
+
+
+@njit(cache=True)
+def end_motion(L, m, W):
+    """panels.swap_pending: every cell still marked trades tile and flags with the bizarro layer."""
+    base = 5 * m[CELLS]
+    for k in range(m[TOUCHED]):
+        cell = W[base + k]
+        if L[3, cell]:
+            L[3, cell] = 0
+            tile = L[0, cell]
+            L[0, cell] = L[1, cell]
+            L[1, cell] = tile
+            f = L[2, cell]
+            L[2, cell] = (f & 192) | ((f & 1) << 1) | ((f & 2) >> 1) | ((f & 12) << 2) | ((f & 48) >> 2)
+    m[TOUCHED] = 0
+
+
+@njit(cache=True)
+def presses(block, panel):
+    if panel == PANEL:
+        return True
+    if panel == BPANEL:
+        return block == BSPHERE or block == BSTEEL
+    if panel == RPANEL:
+        return block == RSPHERE or block == RSTEEL
+    return block == GSPHERE or block == GSTEEL
+
+
+@njit(cache=True)
+def lift_block(L, G, m, W, cell):
+    block = L[0, cell]
+    f = L[2, cell]
+    if f & 1:
+        panel = PANEL_OF_REFINEMENT[(f >> 2) & 3]
+        L[0, cell] = panel
+        if presses(block, panel):
+            fire(L, G, m, W, cell)
+    else:
+        L[0, cell] = FLOOR
+    return block
+
+
+@njit(cache=True)
+def set_block_down(L, G, m, W, block, cell):
+    under = L[0, cell]
+    bits = PANEL_BITS_OF[under]
+    if bits:
+        L[2, cell] |= bits
+        if presses(block, under):
+            fire(L, G, m, W, cell)
+    L[0, cell] = block
+
+
+@njit(cache=True)
+def come_to_rest(L, G, m, W, block, cell):
+    """blocks._come_to_rest"""
+    under = L[0, cell]
+    if under == ELECTRIC:
+        return
+    if under == HOLE:
+        L[0, cell] = FLOOR
+    else:
+        set_block_down(L, G, m, W, block, cell)
+
+
+# -- walking (walking.py) ----------------------------------------------------------------
+
+@njit(cache=True)
+def step_off(L, G, m, W, cell):
+    tile = L[0, cell]
+    if tile == PANEL:
+        fire(L, G, m, W, cell)
+    elif tile == TRAP2:
+        L[0, cell] = TRAP1
+    elif tile == TRAP1:
+        L[0, cell] = HOLE
+
+
+@njit(cache=True)
+def walk(L, B, G, m, W, who, here, there):
+    left = L[0, here]
+    if left == PANEL or left == TRAP1 or left == TRAP2:
+        step_off(L, G, m, W, here)
+    place(B, m, who, there)
+    if L[0, there] == PANEL:
+        fire(L, G, m, W, there)
