@@ -3,6 +3,8 @@ and on every core at once, and the wall time of `studio verify` over the whole c
 one process and with its worker processes.
 
 Run: python benchmarks/escape_engine.py [--profile]
+The compiled engine `studio verify` plays on (studio/games/escape/compiled) is timed the
+same way, its players built beforehand.
 Target (issue 3): at least 100,000 moves per second on the 2-core machine, engine only
 (levels and solutions already loaded, no events recorded: what verification and the
 solver use). The rate with events recorded (what the play-test dock uses) is shown too.
@@ -66,6 +68,21 @@ def replay_verdicts(jobs, events: bool = False) -> int:
     from studio.games.escape.engine import play_solution
 
     return sum(play_solution(state, moves).moves for state, moves in jobs)
+
+
+def compiled_jobs(jobs):
+    """(compiled player, moves) for each job, or None when the compiled engine is not here."""
+    from studio.games.escape.compiled import compiled_player, start_engine
+
+    if not start_engine():
+        return None
+    return [(compiled_player(state), moves) for state, moves in jobs]
+
+
+def replay_compiled(players, events: bool = False) -> int:
+    """Play every solution on the compiled engine (studio.games.escape.compiled), as
+    `studio verify` does; the moves played."""
+    return sum(play(moves)[1] for play, moves in players)
 
 
 def moves_per_second(jobs, events: bool, seconds: float = 2.0, replay=replay) -> tuple[float, int]:
@@ -142,6 +159,13 @@ def main(argv: list[str]) -> int:
           f"{rate:,.0f} moves/s (target {TARGET:,}), {rate_events:,.0f} moves/s with events")
     rate_verdicts, _ = moves_per_second(jobs, False, replay=replay_verdicts)
     print(f"verification (play_solution, one working board a solution): {rate_verdicts:,.0f} moves/s")
+    players = compiled_jobs(jobs)
+    if players is None:
+        print("compiled engine: not installed here (numba), or STUDIO_PURE_PYTHON is set")
+    else:
+        rate_compiled, _ = moves_per_second(players, False, replay=replay_compiled)
+        print(f"compiled engine (what studio verify plays on): {rate_compiled:,.0f} moves/s, "
+              f"{rate_compiled / rate_verdicts:.1f} times play_solution")
     cores = os.cpu_count() or 1
     if cores > 1:
         together = all_cores_rate(cores)

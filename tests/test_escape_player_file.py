@@ -193,3 +193,40 @@ def test_no_text_crashes_the_parser(text):
 def test_bad_md5_is_refused_when_adding():
     with pytest.raises(ValueError):
         esp.new_player_file("A").add_solution("abc", NamedSolution(0, "", "", ()))
+
+
+# -- the index verification reads: each level's solutions decoded when asked for ------------
+
+def test_solution_index_gives_what_solutions_by_level_gives(player_text, tmp_path):
+    path = tmp_path / "player.esp"
+    # a second set for the first level, in capitals, repeating a solution (a hand-merged copy)
+    first_md5 = next(line.split()[0] for line in player_text.splitlines() if " * " in line)
+    extra = base64.b64encode(esp.encode_named_solution(NamedSolution(7, "Extra", "Me", (1, 2, 3)))).decode()
+    repeated = next(line.split()[2] for line in player_text.splitlines() if line.startswith(first_md5))
+    merged = player_text.replace("-- ratings", f"{first_md5.upper()} * {repeated}\n  {extra}\n!\n-- ratings", 1)
+    path.write_text(merged, encoding="latin-1")
+    eager = esp.read_player_file(path).solutions_by_level()
+    index = esp.read_solution_index(path)
+    assert len(index) == len(eager)
+    for md5, solutions in eager.items():
+        assert index.get(md5.upper()) == solutions
+    assert [s.name for s in index.get(first_md5)][-1] == "Extra"
+    assert index.get("f" * 32) == ()
+
+
+def test_solution_index_names_a_damaged_solution_when_its_level_is_asked_for(tmp_path):
+    other = "f" * 32
+    path = tmp_path / "player.esp"
+    path.write_text(_file(f"{MD5} * AAAA", "!", f"{other} * {GOOD}", "!"), encoding="latin-1")
+    index = esp.read_solution_index(path)  # the lines and the base64 are sound
+    assert index.get(other)[0].moves == (1, 2)  # another level's solutions still play
+    with pytest.raises(LevelFormatError, match="bad solution") as raised:
+        index.get(MD5)
+    assert raised.value.line == 15
+
+
+def test_solution_index_refuses_damaged_lines_at_once(tmp_path):
+    path = tmp_path / "player.esp"
+    path.write_text(_file(f"{MD5} * {GOOD}", "  !!!!", "!"), encoding="latin-1")
+    with pytest.raises(LevelFormatError, match="not valid base64"):
+        esp.read_solution_index(path)

@@ -87,3 +87,32 @@ def test_whole_corpus_with_the_player_file_in_worker_processes(capsys):
         else:
             assert (result["verdict"], result["moves"]) == (record["verdict"], record["moves"])
     assert code == 1  # the malformed levels
+
+
+def test_a_damaged_stored_solution_is_an_error_of_its_own_level_only(capsys, tmp_path):
+    """Each level's stored solutions are decoded when it is verified (esp.SolutionIndex): one
+    whose binary form is damaged makes that level's line an error naming the player file's
+    line, and the other levels' solutions are still played, in workers as in one process."""
+    import base64
+    import hashlib
+
+    from studio.games.escape.esp import NamedSolution, encode_named_solution
+
+    walks = []
+    for number in range(3):
+        path = tmp_path / f"walk{number}.esx"
+        path.write_bytes(save_esx(make_level("P.E\n...\nL.." + "\n..." * number)))  # three distinct files
+        walks.append(path)
+    md5s = [hashlib.md5(p.read_bytes()).hexdigest() for p in walks]
+    good = base64.b64encode(encode_named_solution(NamedSolution(0, "walk", "me", (4, 4)))).decode()
+    lines = ["ESPt", "0", "0", "0"] + ["0"] * 8 + ["me", "-- solutions",
+             f"{md5s[0]} * {good}", "!", f"{md5s[1]} * AAAA", "!", f"{md5s[2]} * {good}", "!",
+             "-- ratings", "-- prefs", ""]
+    player = tmp_path / "player.esp"
+    player.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    for jobs in ("0", "2"):
+        code, out = run(capsys, *map(str, walks), "--solutions", str(player), "--json", "--jobs", jobs)
+        first, damaged, third = json_lines(out)
+        assert (first["verdict"], third["verdict"]) == ("won", "won")
+        assert damaged["verdict"] == "error" and "bad solution" in damaged["error"] and "17" in damaged["error"]
+        assert code == 1

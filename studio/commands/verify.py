@@ -102,19 +102,34 @@ def _verify_all(tasks, jobs: int):
             yield _verify_task(task)
         return
     chunk = max(1, len(tasks) // (jobs * 8))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    games = _games_of([task[0] for task in tasks])
+    for game in games:  # imported here once, not in every worker (they are forked from this process)
+        (game.prepare_verify or game.verify).resolve()
+    _, solutions, moves = tasks[0]
+    # (the workers give way to this process while it starts an engine: it has all their levels to play)
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_give_way) as pool:
         prepared = pool.map(_prepare_task, tasks, chunksize=chunk)
-        _start_engines([task[0] for task in tasks])
+        for game in games:  # started while the workers read the first levels
+            if game.start_verify_engine is not None:
+                game.start_verify_engine.resolve()([path for path, _, _ in tasks if game.matches(path)],
+                                                   solutions, moves, _notify)
         for item in prepared:
             yield finished(item)
 
 
-def _start_engines(paths) -> None:
-    """Start the engines the workers' Deferred results will be played on, of the games of
-    ``paths`` (while the workers read the first levels)."""
-    for game in all_games():
-        if game.start_verify_engine is not None and any(game.matches(path) for path in paths):
-            game.start_verify_engine.resolve()()
+def _notify(text: str) -> None:
+    print(f"studio verify: {text}", file=sys.stderr, flush=True)
+
+
+def _give_way() -> None:
+    if hasattr(os, "nice"):
+        os.nice(5)
+
+
+def _games_of(paths) -> list:
+    """The games that can verify some of ``paths``."""
+    return [game for game in all_games()
+            if game.verify is not None and any(game.matches(path) for path in paths)]
 
 
 def _parse_moves(text: str, files: list[str]):

@@ -143,7 +143,10 @@ def _solution_text(solution: NamedSolution) -> str:
 
 
 def _parse_solution(text: str, line: int, old_form: bool, player: str) -> NamedSolution:
-    data = _b64decode(text, line)
+    return _decode_solution_data(_b64decode(text, line), text, line, old_form, player)
+
+
+def _decode_solution_data(data: bytes, text: str, line: int, old_form: bool, player: str) -> NamedSolution:
     try:
         if old_form:  # a bare binary solution, from before solutions had names
             return NamedSolution(0, DEFAULT_NAME, player, decode_solution(data), source=None)
@@ -252,21 +255,68 @@ def read_player_file(path) -> PlayerFile:
     return loads(read_file(path, MAX_FILE_BYTES, "an Escape player file"))
 
 
-def loads(data: str | bytes) -> PlayerFile:
-    """Parse a player file; a broken rule raises LevelFormatError with its line number."""
+def loads(data: str | bytes, decode: bool = True) -> PlayerFile:
+    """Parse a player file; a broken rule raises LevelFormatError with its line number.
+    (``decode=False`` leaves each solution's binary form undecoded: for SolutionIndex.)"""
     text = data.decode(TEXT_ENCODING) if isinstance(data, (bytes, bytearray)) else data
     newline = "\r\n" if "\r\n" in text else "\n"
     final_newline = text.endswith(newline)
     lines = text.split(newline)
     if final_newline:
         lines.pop()
-    return _Parser(lines).parse(newline, final_newline)
+    return _Parser(lines, decode).parse(newline, final_newline)
+
+
+class SolutionIndex:
+    """A player file's solutions by level MD5 (what ``PlayerFile.solutions_by_level`` gives),
+    each level's decoded when it is first asked for: a collection's verification reads the
+    file in every worker process, and each worker wants only its own levels' solutions.
+    The file's lines and base64 are checked at once; a solution whose binary form is
+    damaged raises LevelFormatError (naming its line) when its level is asked for."""
+
+    def __init__(self, sets: list[tuple[str, list[tuple]]]):
+        self._undecoded: dict[str, list[list[tuple]]] = {}
+        for md5, solutions in sets:
+            self._undecoded.setdefault(md5.lower(), []).append(solutions)
+        self._decoded: dict[str, list[NamedSolution]] = {}
+
+    def __len__(self) -> int:
+        return len(self._undecoded)
+
+    def get(self, md5: str, default=()):
+        md5 = md5.lower()
+        if md5 not in self._decoded:
+            if md5 not in self._undecoded:
+                return default
+            merged: list[NamedSolution] = []
+            earlier: set[NamedSolution] = set()
+            for undecoded in self._undecoded[md5]:
+                solutions = [_decode_solution_data(*parts) for parts in undecoded]
+                merged += [solution for solution in solutions if solution not in earlier]
+                earlier.update(solutions)
+            self._decoded[md5] = merged
+        return self._decoded[md5]
+
+
+def read_solution_index(path) -> SolutionIndex:
+    """The solutions of the player file at ``path`` by level, decoded as they are asked for
+    (``SolutionIndex``); OSError when it cannot be read, LevelFormatError when its lines are
+    damaged."""
+    player = loads(read_file(path, MAX_FILE_BYTES, "an Escape player file"), decode=False)
+    return SolutionIndex([(s.md5, s.solutions) for s in player.sets])
 
 
 class _Parser:
-    def __init__(self, lines: list[str]):
+    def __init__(self, lines: list[str], decode: bool = True):
         self.lines = lines
         self.number = 0  # of the line last taken, counting from 1
+        # False: a solution is kept as its parts for _decode_solution_data (SolutionIndex)
+        self.decode = decode
+
+    def solution(self, text: str, old_form: bool, player: str):
+        if self.decode:
+            return _parse_solution(text, self.number, old_form, player)
+        return (_b64decode(text, self.number), text, self.number, old_form, player)
 
     def take(self, what: str) -> str:
         if self.number >= len(self.lines):
@@ -320,17 +370,17 @@ class _Parser:
             self.fail(f"expected a solution set starting with a level's MD5, not {shown(first)}")
         md5 = parts[0]
         if len(parts) == 2:  # the old single-solution form; a closing '!' is optional
-            solutions = [_parse_solution(parts[1], self.number, True, player)]
+            solutions = [self.solution(parts[1], True, player)]
             if self.peek() == END_OF_SET:
                 self.take(END_OF_SET)
         elif len(parts) == 3 and parts[1] == "*":
-            solutions = [_parse_solution(parts[2], self.number, False, player)]
+            solutions = [self.solution(parts[2], False, player)]
             while (line := self.take(f"the line {END_OF_SET!r} closing the set")) != END_OF_SET:
                 if line in (RATINGS_LINE, PREFS_LINE) or _MD5.match(line):
                     self.fail(f"the solution set of line {start + 1} is not closed with {END_OF_SET!r}")
                 if not line.startswith(" ") or len(line.split()) != 1:
                     self.fail("a further solution should be one indented base64 line")
-                solutions.append(_parse_solution(line.strip(), self.number, False, player))
+                solutions.append(self.solution(line.strip(), False, player))
         else:
             self.fail("a solution set starts with 'MD5 * BASE64'")
         return SolutionSet(md5, solutions, self.lines[start:self.number], tuple(solutions))

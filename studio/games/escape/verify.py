@@ -26,27 +26,29 @@ from studio.core.game import game_by_id
 from studio.core.verifying import (
     Deferred, UnreadableLevelFile, finished, parse_direction_letters, read_level_file,
 )
+from studio.games.escape.compiled import installed as compiled_installed, play_solutions
+from studio.games.escape.engine import LETTER_DIRECTIONS, initial_state
+from studio.games.escape.engine.state import Board, EscapeState
+from studio.games.escape.esp import read_solution_index
+from studio.games.escape.esx import load_esx
 
 GAME = "escape"
 
 
 @lru_cache(maxsize=4)
-def _stored_solutions(path: str, mtime_ns: int) -> dict:
-    from studio.games.escape.esp import read_player_file
-
-    return read_player_file(path).solutions_by_level()
+def _stored_solutions(path: str, mtime_ns: int):
+    return read_solution_index(path)
 
 
 def stored_solutions(path: str) -> dict:
-    """A player file's solutions by level MD5 (lowercase), read once per process and
-    change of the file (worker processes read it once; a lookup per level, not a scan)."""
+    """A player file's solutions by level MD5 (an esp.SolutionIndex), read once per process
+    and change of the file (worker processes read it once; a lookup per level, not a scan;
+    each level's solutions decoded when first looked up)."""
     return _stored_solutions(path, os.stat(path).st_mtime_ns)
 
 
 def parse_moves(text: str) -> tuple[int, ...]:
     """``U D L R`` (any case; spaces and commas ignored) as directions 1-4."""
-    from studio.games.escape.engine import LETTER_DIRECTIONS
-
     return parse_direction_letters(text, LETTER_DIRECTIONS)
 
 
@@ -59,10 +61,6 @@ def prepare_level(path: str, solutions: str | None = None, moves=None) -> list[d
     """``verify_level`` with the solutions left to play (core.verifying.prepare_file): the
     results of a file that cannot be read or loaded, else a ``Deferred`` whose play is an
     ``EscapePlays``."""
-    from studio.games.escape.compiled import installed as compiled_installed
-    from studio.games.escape.engine import initial_state
-    from studio.games.escape.esx import load_esx
-
     base = {"level": path, "game": GAME, "md5": None}
     try:
         data, md5 = read_level_file(path, game_by_id(GAME))
@@ -111,8 +109,6 @@ class EscapePlays:
                                  [_packed(solution) for solution in self.solutions]))
 
     def __call__(self, results: list[dict]) -> None:
-        from studio.games.escape.compiled import play_solutions
-
         for result, (verdict, count) in zip(results, play_solutions(self.start, self.solutions)):
             result.update(verdict=verdict, moves=count)
 
@@ -125,8 +121,6 @@ def _packed(moves):
 
 
 def _rebuild_plays(width, height, dests, tiles, otiles, flags, player, bots, solutions) -> EscapePlays:
-    from studio.games.escape.engine.state import Board, EscapeState
-
     full = [0] * (width * height)
     for cell, dest in dests.items():
         full[cell] = dest

@@ -6,8 +6,9 @@ many times faster. ``engine/`` stays the reference the tests compare this with.
 start no move has decided, or None when the compiled engine cannot be used here
 (numba missing, as in a packaged build, or ``STUDIO_PURE_PYTHON`` set); the function
 itself answers None for a solution it cannot settle, which the caller then plays on
-the reference engine. The first use on a machine compiles the rules (a few seconds);
-numba keeps the machine code in its cache for every later process.
+the reference engine. The first use on a machine compiles the rules (about 20 s);
+numba keeps the machine code in the user's cache (``machine_code_folder``) for every
+later process.
 """
 
 from __future__ import annotations
@@ -58,8 +59,24 @@ def available() -> bool:
 @lru_cache(maxsize=1)
 def installed() -> bool:
     """Could this process use the compiled engine (without importing numba, which takes a
-    good part of a second)?"""
-    return not os.environ.get("STUDIO_PURE_PYTHON") and find_spec("numba") is not None
+    good part of a second)? Not without numba, nor where its machine code cannot be kept
+    (numba would compile it again in every process), nor with ``STUDIO_PURE_PYTHON`` set."""
+    if os.environ.get("STUDIO_PURE_PYTHON") or find_spec("numba") is None:
+        return False
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return True
+    try:
+        folder = machine_code_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
+
+
+def compiled_before() -> bool:
+    """Is the machine code of this version of the rules already in the cache?"""
+    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or machine_code_folder())
+    return any(folder.rglob("play.play-*.nbi"))
 
 
 # The compiled engine costs about half a second to start in a process (importing numba and
@@ -69,13 +86,17 @@ REFERENCE_MOVES_FIRST = 50_000
 _reference_moves = 0
 
 
-def start_engine() -> bool:
+def start_engine(notify=None) -> bool:
     """Start the compiled engine in this process now (import numba, load its machine code,
-    compiling it on the first use on this machine), rather than after the reference engine
-    has played its share: `studio verify` does this in the parent while its workers read
-    levels. False when it cannot be used here."""
+    compiling it on the first use on this machine, which ``notify(text)`` is told of),
+    rather than after the reference engine has played its share: `studio verify` does this
+    in the parent while its workers read levels. False when it cannot be used here."""
     global _reference_moves
-    if not installed() or not available():
+    if not installed():
+        return False
+    if notify is not None and not compiled_before():
+        notify("compiling the Escape engine for this machine (once per version; about 20 s)")
+    if not available():
         return False
     from studio.games.escape.engine.state import initial_state
     from studio.games.escape.level import EscapeLevel
@@ -83,6 +104,22 @@ def start_engine() -> bool:
     compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
     _reference_moves = max(_reference_moves, REFERENCE_MOVES_FIRST)
     return True
+
+
+def start_engine_for(paths, solutions: str | None = None, moves=None, notify=None) -> bool:
+    """``start_engine`` when verifying ``paths`` will play enough moves to pay for it: a
+    player file of at least REFERENCE_MOVES_FIRST bytes (it stores about a move a byte),
+    or one solution that long in all. (`studio verify` calls this in the parent.)"""
+    if moves is not None:
+        expected = len(moves) * len(paths)
+    elif solutions is not None:
+        try:
+            expected = os.path.getsize(solutions)
+        except OSError:
+            return False
+    else:
+        return False
+    return expected >= REFERENCE_MOVES_FIRST and start_engine(notify)
 
 
 def play_solutions(start, solutions) -> list[tuple[str, int]]:
@@ -128,7 +165,9 @@ def compiled_player(state):
     if kernel is None or state.dead or state.won:
         return None
     play, np = kernel
-    from studio.games.escape.compiled.kernel import BLAST_CELLS, CELLS, GUY, LASER, LASERS, WIDTH
+    from studio.games.escape.compiled.kernel import (
+        CELLS, COLUMN_COUNTS, GUY, LASER, LASERS, ROW_COUNTS, STAMP, WIDTH,
+    )
 
     board = state.board
     cells = board.size
@@ -139,10 +178,18 @@ def compiled_player(state):
     bots = np.array(state.bots, dtype=np.int64).reshape(-1, 3).T.copy()
     geometry = _neighbours(board.width, board.height).copy()
     geometry[0] = board.dests
-    counters = np.zeros(BLAST_CELLS + bots.shape[1] + 1, dtype=np.int64)
-    counters[GUY], counters[WIDTH], counters[CELLS] = state.player, board.width, cells
-    counters[LASERS] = LASER in state.tiles or LASER in state.otiles
-    scratch_size = 9 * cells + 64  # a pulse's stamps (5 a cell), then the cells marked to swap
+    width, height = board.width, board.height
+    counters = np.zeros(ROW_COUNTS + height + width, dtype=np.int64)
+    counters[GUY], counters[WIDTH], counters[CELLS] = state.player, width, cells
+    counters[COLUMN_COUNTS] = ROW_COUNTS + height
+    if LASER in state.tiles or LASER in state.otiles:
+        counters[LASERS] = 1
+        lasers = (layers[0] == LASER).reshape(height, width)
+        counters[ROW_COUNTS:ROW_COUNTS + height] = lasers.sum(axis=1)
+        counters[ROW_COUNTS + height:] = lasers.sum(axis=0)
+    # A pulse's stamps (5 a cell), then the cells marked to swap: one for all the level's
+    # solutions, each going on from the last one's stamp (a stamp is never met twice).
+    scratch = np.zeros(9 * cells + 64, dtype=np.int64)
 
     def play_moves(moves, final: bool = False):
         """(verdict, moves), or None; with ``final`` also the last board as
@@ -152,8 +199,8 @@ def compiled_player(state):
         except (ValueError, TypeError):  # a move outside 0..255: the reference engine takes it
             return None
         board_layers, board_bots, board_counters = layers.copy(), bots.copy(), counters.copy()
-        code, count = play(board_layers, board_bots, geometry, board_counters,
-                           np.zeros(scratch_size, dtype=np.int64), steps)
+        code, count = play(board_layers, board_bots, geometry, board_counters, scratch, steps)
+        counters[STAMP] = board_counters[STAMP]
         if code not in _VERDICTS:
             return None
         if not final:

@@ -9,9 +9,10 @@ The board of one solution lives in five arrays that every function takes:
 - ``G`` (int64, 5 x cells): row 0 the transporter/panel destinations, rows 1-4 the
   neighbour in each direction (-1 off the board);
 - ``m`` (int64): the player's cell and the counters below, then the cells of this
-  move's explosions; ``m[LASERS]`` is 0 when neither layer holds a laser at the start
-  (none can appear: tiles only trade places with the bizarro layer), which spares the
-  look along the player's row and column after every move;
+  move's explosions, then the lasers in each row and column (the look along the
+  player's row and column after every move only where there is one); ``m[LASERS]`` is 0
+  when neither layer holds a laser at the start (none can appear: tiles only trade
+  places with the bizarro layer), which spares even the counting;
 - ``W`` (int64): a pulse's visited stamps (5 per cell), then the cells marked to swap.
 """
 
@@ -25,8 +26,10 @@ from studio.games.escape.engine.tilesets import (
 from studio.games.escape.tiles import Bot, T
 
 # m's fields
-GUY, KILLED, TOUCHED, BLASTS, STAMP, OVERFLOW, WIDTH, CELLS, LASERS = 0, 1, 2, 3, 4, 5, 6, 7, 8
-BLAST_CELLS = 16  # m[16:] holds this move's explosion cells (one a bomb at most)
+GUY, KILLED, TOUCHED, BLASTS, STAMP, OVERFLOW, WIDTH, CELLS, LASERS, COLUMN_COUNTS = range(10)
+BLAST_CELLS = 16  # m[16:32] holds this move's explosion cells (one a bomb at most)
+# m[32:32 + height] counts the lasers of each row (normal layer), m[m[COLUMN_COUNTS]:] of each column
+ROW_COUNTS = 32
 # verdict codes
 OPEN, WON, DEAD, NOTHING, UNSURE = 0, 1, 2, -1, -2
 
@@ -137,6 +140,14 @@ def fire(L, G, m, W, panel_cell):
 
 
 @njit(cache=True)
+def count_laser(m, cell, change):
+    """A laser appeared on ``cell`` (change 1) or left it (-1), on the normal layer."""
+    width = m[WIDTH]
+    m[ROW_COUNTS + cell // width] += change
+    m[m[COLUMN_COUNTS] + cell % width] += change
+
+
+@njit(cache=True)
 def end_motion(L, m, W):
     """panels.swap_pending: every cell still marked trades tile and flags with the bizarro layer."""
     base = 5 * m[CELLS]
@@ -147,6 +158,11 @@ def end_motion(L, m, W):
             tile = L[0, cell]
             L[0, cell] = L[1, cell]
             L[1, cell] = tile
+            if m[LASERS]:
+                if tile == LASER:
+                    count_laser(m, cell, -1)
+                if L[0, cell] == LASER:
+                    count_laser(m, cell, 1)
             f = L[2, cell]
             L[2, cell] = (f & 192) | ((f & 1) << 1) | ((f & 2) >> 1) | ((f & 12) << 2) | ((f & 48) >> 2)
     m[TOUCHED] = 0

@@ -4,9 +4,9 @@ verdict.play_solution of the reference engine, on kernel.py's arrays."""
 from numba import njit
 
 from studio.games.escape.compiled.kernel import (
-    BLAST_CELLS, BLASTS, BOMB, BOMBS_TAKE, CELLS, DALEK, DEAD, DESTROYED, DOWN, EXIT, EXPLODED, FLOOR,
-    GUY, HUGBOT, KILLED, LASER, LASERS, LEFT, NOTHING, OPEN, OVERFLOW, PASSES, PLAYER, RIGHT, TOUCHED, UNSURE, UP,
-    WIDTH, WON, bot_at, end_motion,
+    BLAST_CELLS, BLASTS, BOMB, BOMBS_TAKE, CELLS, COLUMN_COUNTS, DALEK, DEAD, DESTROYED, DOWN, EXIT, EXPLODED, FLOOR,
+    GUY, HUGBOT, KILLED, LASER, LASERS, LEFT, ROW_COUNTS, NOTHING, OPEN, OVERFLOW, PASSES, PLAYER, RIGHT, TOUCHED, UNSURE, UP,
+    WIDTH, WON, bot_at, count_laser, end_motion,
 )
 from studio.games.escape.compiled.motion import move_from
 
@@ -59,6 +59,8 @@ def _set_off(L, B, G, m, bomb):
     for k in range(5):
         c = _blast_cell(G, cell, k)
         if c >= 0 and BOMBS_TAKE[L[0, c]]:
+            if L[0, c] == LASER and m[LASERS]:
+                count_laser(m, c, -1)
             L[0, c] = FLOOR
             L[2, c] &= 242  # ~PANEL_BITS
 
@@ -108,21 +110,24 @@ def _bot_between(B, lo, hi, step, player):
 @njit(cache=True)
 def laser_sees(L, B, m, cell):
     """lasers.laser_that_sees: the nearest blocker each way along the row, then the
-    column, is a laser with no live bot in between."""
+    column, is a laser with no live bot in between (only a row or column holding one is looked along)."""
     width = m[WIDTH]
     height = m[CELLS] // width
     y, x = cell // width, cell % width
     start = y * width
-    c = x - 1
-    while c >= 0 and PASSES[L[0, start + c]]:
-        c -= 1
-    if c >= 0 and L[0, start + c] == LASER and not _bot_between(B, start + c + 1, cell, 1, cell):
-        return True
-    c = x + 1
-    while c < width and PASSES[L[0, start + c]]:
-        c += 1
-    if c < width and L[0, start + c] == LASER and not _bot_between(B, cell + 1, start + c, 1, cell):
-        return True
+    if m[ROW_COUNTS + y]:
+        c = x - 1
+        while c >= 0 and PASSES[L[0, start + c]]:
+            c -= 1
+        if c >= 0 and L[0, start + c] == LASER and not _bot_between(B, start + c + 1, cell, 1, cell):
+            return True
+        c = x + 1
+        while c < width and PASSES[L[0, start + c]]:
+            c += 1
+        if c < width and L[0, start + c] == LASER and not _bot_between(B, cell + 1, start + c, 1, cell):
+            return True
+    if not m[m[COLUMN_COUNTS] + x]:
+        return False
     r = y - 1
     while r >= 0 and PASSES[L[0, r * width + x]]:
         r -= 1
