@@ -465,8 +465,8 @@ COUNTING_RUN = """
 import atexit, runpy, sys
 import studio.games.escape.compiled as compiled
 real, settled = compiled.compiled_player, []
-def counting(state):
-    player = real(state)
+def counting(state, *rest):
+    player = real(state, *rest)
     if player is None:
         return None
     def play(moves, final=False):

@@ -25,12 +25,15 @@ def implied_flags(level: EscapeLevel) -> list[int]:
 
 # -- reading ---------------------------------------------------------------------
 
-def load_esx(data: bytes) -> EscapeLevel:
-    """Decode an .esx file; any rule it breaks raises LevelFormatError naming that rule."""
+def load_esx(data: bytes, remember: bool = True) -> EscapeLevel:
+    """Decode an .esx file; any rule it breaks raises LevelFormatError naming that rule.
+    ``remember``: keep what it decodes to, so that saving the level unchanged writes these
+    very bytes without decoding them again (pointless when it is only played)."""
     data = bytes(data)
     level = _decode(data)
     level.source = data
-    _remember(level.source, level)
+    if remember:
+        _remember(level.source, level)
     return level
 
 
@@ -80,9 +83,18 @@ def _check_size(width: int, height: int) -> None:
         raise LevelFormatError(f"the size {width}x{height} has more than {MAX_CELLS} cells")
 
 
+# byte -> 0 for a tile's value, 255 for any other: one C pass finds a bad value (a
+# collection's verification loads thousands of levels)
+_NOT_A_TILE = bytes(0 if value < NUM_TILES else 255 for value in range(256))
+
+
 def _check_tiles(level: EscapeLevel) -> None:
     for name, layer in (("tile", level.tiles), ("bizarro tile", level.otiles)):
-        if min(layer) < 0 or max(layer) >= NUM_TILES:
+        try:
+            bad = 255 in bytes(layer).translate(_NOT_A_TILE)
+        except ValueError:  # a value outside 0..255
+            bad = True
+        if bad:
             cell = next(i for i, t in enumerate(layer) if not 0 <= t < NUM_TILES)
             raise LevelFormatError(
                 f"{name} value {layer[cell]} at cell {level.xy(cell)} is outside 0..{NUM_TILES - 1}"

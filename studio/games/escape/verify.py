@@ -79,7 +79,7 @@ def prepare_level(path: str, solutions: str | None = None, moves=None) -> list[d
         plays = [(None, None, ())]
 
     try:
-        level = load_esx(data)
+        level = load_esx(data, remember=False)
     except LevelFormatError as e:
         return [dict(base, solution=name, index=index, length=len(solution), verdict="error", moves=None,
                      error=str(e)) for name, index, solution in plays]
@@ -93,23 +93,26 @@ class EscapePlays:
     """The solutions of one level still to play from its start (picklable: a worker sends
     it to the parent): called with the level's results, it fills in their verdicts."""
 
-    __slots__ = ("start", "solutions")
+    __slots__ = ("start", "solutions", "links")
 
-    def __init__(self, start, solutions: list):
+    def __init__(self, start, solutions: list, links: dict | None = None):
         self.start = start
         self.solutions = solutions
+        self.links = links  # the destinations that are set, {cell: destination}, when known
 
     def __reduce__(self):
         # Compact: the destinations that are set, the moves as bytes (a collection sends thousands).
         start = self.start
         board = start.board
-        dests = {cell: dest for cell, dest in enumerate(board.dests) if dest}  # (most are 0)
+        dests = self.links
+        if dests is None:
+            dests = {cell: dest for cell, dest in enumerate(board.dests) if dest}  # (most are 0)
         return (_rebuild_plays, (board.width, board.height, dests, start.tiles,
                                  start.otiles, start.flags, start.player, start.bots,
                                  [_packed(solution) for solution in self.solutions]))
 
     def __call__(self, results: list[dict]) -> None:
-        for result, (verdict, count) in zip(results, play_solutions(self.start, self.solutions)):
+        for result, (verdict, count) in zip(results, play_solutions(self.start, self.solutions, self.links)):
             result.update(verdict=verdict, moves=count)
 
 
@@ -125,4 +128,4 @@ def _rebuild_plays(width, height, dests, tiles, otiles, flags, player, bots, sol
     for cell, dest in dests.items():
         full[cell] = dest
     start = EscapeState(tiles, otiles, flags, player, bots, False, False, Board(width, height, full))
-    return EscapePlays(start, solutions)
+    return EscapePlays(start, solutions, dests)

@@ -122,17 +122,17 @@ def start_engine_for(paths, solutions: str | None = None, moves=None, notify=Non
     return expected >= REFERENCE_MOVES_FIRST and start_engine(notify)
 
 
-def play_solutions(start, solutions) -> list[tuple[str, int]]:
+def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[str, int]]:
     """``(verdict, moves)`` of each solution played from ``start`` by the formats document's
     verdict procedure (``engine.play_solution``), on the compiled engine once this process
     has played ``REFERENCE_MOVES_FIRST`` moves on the reference engine (or ``start_engine``
-    was called)."""
+    was called). ``links``: the board's destinations that are set, when known (faster)."""
     global _reference_moves
     from studio.games.escape.engine import play_solution
 
     fast = None
     if _reference_moves >= REFERENCE_MOVES_FIRST and any(solutions):
-        fast = compiled_player(start)
+        fast = compiled_player(start, links)
     verdicts = []
     for solution in solutions:
         played = fast(solution) if fast is not None and solution else None
@@ -159,8 +159,10 @@ def _neighbours(width: int, height: int):
     return rows
 
 
-def compiled_player(state):
-    """A player of solutions from ``state`` (see the module docstring), or None."""
+def compiled_player(state, links: dict | None = None):
+    """A player of solutions from ``state`` (see the module docstring), or None. ``links``
+    may give the board's destinations that are set ({cell: destination}; the others are 0):
+    quicker than converting every cell's."""
     kernel = _kernel()
     if kernel is None or state.dead or state.won:
         return None
@@ -177,7 +179,13 @@ def compiled_player(state):
     layers[2] = np.frombuffer(state.flags, dtype=np.uint8)
     bots = np.array(state.bots, dtype=np.int64).reshape(-1, 3).T.copy()
     geometry = _neighbours(board.width, board.height).copy()
-    geometry[0] = board.dests
+    if links is None:
+        geometry[0] = board.dests
+    elif links:
+        geometry[0] = 0
+        geometry[0, list(links)] = list(links.values())
+    else:
+        geometry[0] = 0
     width, height = board.width, board.height
     counters = np.zeros(ROW_COUNTS + height + width, dtype=np.int64)
     counters[GUY], counters[WIDTH], counters[CELLS] = state.player, width, cells
