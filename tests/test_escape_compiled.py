@@ -106,15 +106,15 @@ needs_compiled = pytest.mark.skipif(not compiled_usable(), reason="numba is not 
 @pytest.fixture(scope="module")
 def engine():
     """The compiled engine, started in this process. ``start_engine`` makes every later
-    ``play_solutions`` of the process use it: the counter is put back afterwards so other
-    test modules still see the reference engine play a process's first moves."""
+    ``play_solutions`` of the process use it: that is undone afterwards so other test
+    modules still see the reference engine play a process's first moves."""
     from studio.games.escape import compiled
 
-    saved = compiled._reference_moves
+    saved = compiled._started
     assert compiled.start_engine(), "numba is installed but the compiled engine did not start"
     assert compiled.available()
     yield compiled
-    compiled._reference_moves = saved
+    compiled._started = saved
 
 
 @pytest.fixture(scope="module")
@@ -464,6 +464,9 @@ def test_pickled_plays_give_the_same_verdicts_and_board(engine):
 COUNTING_RUN = """
 import atexit, runpy, sys
 import studio.games.escape.compiled as compiled
+import studio.games.escape.verify as verify
+# (the random levels' solutions are fewer moves than make the compiled engine worth starting)
+verify.COMPILED_FROM_MOVES = compiled.REFERENCE_MOVES_FIRST = 0
 real, settled = compiled.compiled_player, []
 def counting(state, *rest):
     player = real(state, *rest)
@@ -518,9 +521,9 @@ def test_studio_verify_prints_the_same_with_and_without_the_compiled_engine(tmp_
 @needs_compiled
 @needs_fuzz
 def test_studio_verify_of_the_random_levels_uses_the_compiled_engine_and_agrees(tmp_path):
-    # player.esp holds too few moves for `studio verify` to start the compiled engine (the
-    # reference engine plays a process's first REFERENCE_MOVES_FIRST moves); fuzz.esp has
-    # enough, and this run counts the solutions the compiled engine settles.
+    # Neither player file holds enough moves for `studio verify` to start the compiled engine
+    # (verify.COMPILED_FROM_MOVES, compiled.REFERENCE_MOVES_FIRST): this run sets both to 0
+    # and counts the solutions the compiled engine settles.
     files = copy_levels(FUZZ, tmp_path, "levels/*.esx")
     player_file = Path(shutil.copy(FUZZ / "fuzz.esp", tmp_path / "fuzz.esp"))
     pure, _ = run_verify(["-m", "studio"], files, player_file, STUDIO_PURE_PYTHON="1")

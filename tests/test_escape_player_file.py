@@ -212,6 +212,9 @@ def test_solution_index_gives_what_solutions_by_level_gives(player_text, tmp_pat
         assert index.get(md5.upper()) == solutions
     assert [s.name for s in index.get(first_md5)][-1] == "Extra"
     assert index.get("f" * 32) == ()
+    # read from the solutions' headers, every set counted (a repeated solution twice)
+    sets = esp.read_player_file(path).sets
+    assert index.total_moves() == sum(len(s.moves) for solution_set in sets for s in solution_set.solutions)
 
 
 def test_solution_index_names_a_damaged_solution_when_its_level_is_asked_for(tmp_path):

@@ -90,26 +90,35 @@ def _verify_task(task) -> list[dict]:
 
 
 def _verify_all(tasks, jobs: int):
-    """Each file's results, in the order of ``tasks``. With workers, they read and load the
-    levels and this process plays what they leave to it (core.verifying.Deferred): a game's
-    compiled engine then starts once, here, while the workers go on."""
+    """Each file's results, in the order of ``tasks``, by worker processes. Where a game says
+    its engine is worth starting for this work (Game.verify_engine, say Escape's compiled
+    engine for many moves), the workers read and load its levels and this process plays what
+    they leave to it (core.verifying.Deferred): the engine starts once, here, while they go on."""
     if jobs <= 1 or len(tasks) < 2:
         for task in tasks:
             yield _verify_task(task)
         return
     size = max(1, len(tasks) // (jobs * 16))
-    parts = [tasks[first:first + size] for first in range(0, len(tasks), size)]
-    games = _games_of([task[0] for task in tasks])
-    for game in games:  # imported here once, not in every worker (they are forked from this process)
-        (game.prepare_verify or game.verify).resolve()
+    paths = [path for path, _, _ in tasks]
     _, solutions, moves = tasks[0]
+    starters, deferred = [], set()
+    for game in _games_of(paths):
+        (game.prepare_verify or game.verify).resolve()  # imported once here, not in every worker
+        if game.verify_engine is not None:
+            start = game.verify_engine.resolve()([p for p in paths if game.matches(p)], solutions, moves)
+            if start is not None:  # this process will play the game's solutions: the workers read
+                starters.append(start)
+                deferred.add(game.id)
+    if deferred:
+        tasks = [task + (_game_id(task[0]) in deferred,) for task in tasks]
+    else:
+        tasks = [task + (False,) for task in tasks]
+    parts = [tasks[first:first + size] for first in range(0, len(tasks), size)]
     # (the workers give way to this process while it starts an engine: it has all their levels to play)
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_give_way) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_give_way if starters else None) as pool:
         futures = [pool.submit(_prepare_part, part) for part in parts]
-        for game in games:  # started while the workers read the first levels
-            if game.start_verify_engine is not None:
-                game.start_verify_engine.resolve()([path for path, _, _ in tasks if game.matches(path)],
-                                                   solutions, moves, _notify)
+        for start in starters:  # started while the workers read the first levels
+            start(_notify)
         for future, part in zip(futures, parts):
             # A part no worker has taken yet, this process (with nothing else to do) reads itself.
             prepared = _prepare_part(part) if future.cancel() else future.result()
@@ -117,8 +126,14 @@ def _verify_all(tasks, jobs: int):
                 yield finished(item)
 
 
+def _game_id(path: str) -> str | None:
+    game = game_for_path(path)
+    return game.id if game is not None else None
+
+
 def _prepare_part(tasks) -> list:
-    return [prepare_file(*task) for task in tasks]
+    """Each task's results, or a Deferred where this process's parent will play them."""
+    return [prepare_file(*task) if defer else verify_file(*task) for *task, defer in tasks]
 
 
 def _notify(text: str) -> None:

@@ -167,11 +167,11 @@ class Game:
     # The same, leaving the solutions to be played by the caller (core.verifying.prepare_file):
     # a list of results, or a core.verifying.Deferred that plays them when finished.
     prepare_verify: Lazy[VerifyLevel] | None = None
-    # (paths, solutions, moves, notify) with notify(text) for what takes long (a first compile):
-    # starts, in the calling process, the engine
-    # a Deferred plays on if the work will pay for it (say, a compiled one that takes a while
-    # to load): `studio verify` calls it while its workers read the levels.
-    start_verify_engine: Lazy[Callable[..., Any]] | None = None
+    # (paths, solutions, moves) as verify takes them -> None, or when the work will pay for
+    # it, a function notify -> bool starting, in the calling process, the engine the Deferred
+    # results are played on (say, a compiled one that takes a while to load; notify(text) hears
+    # what takes long): `studio verify` asks before its workers start and starts it after.
+    verify_engine: Lazy[Callable[..., Any]] | None = None
     # `studio verify --solution TEXT`: the game's move letters as moves; ValueError naming a bad one.
     parse_moves: Lazy[Callable[[str], tuple]] | None = None
     # The Problems dock and `studio lint`: likely mistakes in a level (core.problems).

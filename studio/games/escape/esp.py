@@ -283,6 +283,16 @@ class SolutionIndex:
     def __len__(self) -> int:
         return len(self._undecoded)
 
+    def total_moves(self) -> int:
+        """The moves of every solution in the file, read from their headers without decoding
+        them (a damaged header counts 0): how much playing a verification has before it."""
+        total = 0
+        for sets in self._undecoded.values():
+            for solutions in sets:
+                for data, _, _, old_form, _ in solutions:
+                    total += _move_count(data, old_form)
+        return total
+
     def get(self, md5: str, default=()):
         md5 = md5.lower()
         if md5 not in self._decoded:
@@ -296,6 +306,17 @@ class SolutionIndex:
                 earlier.update(solutions)
             self._decoded[md5] = merged
         return self._decoded[md5]
+
+
+def _move_count(data: bytes, old_form: bool) -> int:
+    at = 0
+    if not old_form:  # date, then name, author and the solution itself, each length first
+        at = 4
+        for _ in range(2):
+            at += 4 + int.from_bytes(data[at:at + 4], "big", signed=True)
+        at += 4
+    count = int.from_bytes(data[at:at + 4], "big", signed=True)
+    return count if 0 <= count <= MAX_MOVES and at + 4 <= len(data) else 0
 
 
 def read_solution_index(path) -> SolutionIndex:

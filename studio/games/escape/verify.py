@@ -27,6 +27,7 @@ from studio.core.verifying import (
     Deferred, UnreadableLevelFile, finished, parse_direction_letters, read_level_file,
 )
 from studio.games.escape.compiled import installed as compiled_installed, play_solutions
+from studio.games.escape.compiled import start_engine as start_compiled_engine
 from studio.games.escape.engine import LETTER_DIRECTIONS, initial_state
 from studio.games.escape.engine.state import Board, EscapeState
 from studio.games.escape.esp import read_solution_index
@@ -47,6 +48,30 @@ def stored_solutions(path: str) -> dict:
     return _stored_solutions(path, os.stat(path).st_mtime_ns)
 
 
+# `studio verify` with workers starts the compiled engine at once (in the parent, while the
+# workers read levels) when the solutions hold at least this many moves: on two cores, the
+# reference engine plays about that many in the half second the compiled one takes to start.
+COMPILED_FROM_MOVES = 200_000
+
+
+def plan_engine(paths, solutions: str | None = None, moves=None):
+    """Game.verify_engine: when verifying ``paths`` with these solutions will pay for starting
+    the compiled engine, the function that starts it in this process (``notify(text)`` hears
+    of a first compile); else None, and each worker plays its own levels."""
+    if not compiled_installed():
+        return None
+    if moves is not None:
+        expected = len(moves) * len(paths)
+    elif solutions is not None:
+        try:
+            expected = stored_solutions(solutions).total_moves()
+        except (OSError, LevelFormatError):  # each level's line will say so
+            return None
+    else:
+        return None
+    return start_compiled_engine if expected >= COMPILED_FROM_MOVES else None
+
+
 def parse_moves(text: str) -> tuple[int, ...]:
     """``U D L R`` (any case; spaces and commas ignored) as directions 1-4."""
     return parse_direction_letters(text, LETTER_DIRECTIONS)
@@ -60,7 +85,7 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
 def prepare_level(path: str, solutions: str | None = None, moves=None) -> list[dict] | Deferred:
     """``verify_level`` with the solutions left to play (core.verifying.prepare_file): the
     results of a file that cannot be read or loaded, else a ``Deferred`` whose play is an
-    ``EscapePlays``."""
+    ``EscapePlays`` (played at once where the compiled engine is not installed)."""
     base = {"level": path, "game": GAME, "md5": None}
     try:
         data, md5 = read_level_file(path, game_by_id(GAME))

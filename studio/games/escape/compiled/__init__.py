@@ -81,9 +81,11 @@ def compiled_before() -> bool:
 
 # The compiled engine costs about half a second to start in a process (importing numba and
 # loading its machine code): the first solutions a process plays go to the reference engine,
-# which plays this many moves in about a quarter of a second, and only then is it started.
-REFERENCE_MOVES_FIRST = 50_000
-_reference_moves = 0
+# and once it has played as many moves as it plays in that time, the compiled one is started
+# (so a small job never waits for the start, and a large one loses at most that much).
+REFERENCE_MOVES_FIRST = 110_000
+_reference_moves = 0  # played by this process on the reference engine
+_started = False  # the compiled engine was started in this process
 
 
 def start_engine(notify=None) -> bool:
@@ -91,7 +93,7 @@ def start_engine(notify=None) -> bool:
     compiling it on the first use on this machine, which ``notify(text)`` is told of),
     rather than after the reference engine has played its share: `studio verify` does this
     in the parent while its workers read levels. False when it cannot be used here."""
-    global _reference_moves
+    global _started
     if not installed():
         return False
     if notify is not None and not compiled_before():
@@ -102,24 +104,8 @@ def start_engine(notify=None) -> bool:
     from studio.games.escape.level import EscapeLevel
 
     compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
-    _reference_moves = max(_reference_moves, REFERENCE_MOVES_FIRST)
+    _started = True
     return True
-
-
-def start_engine_for(paths, solutions: str | None = None, moves=None, notify=None) -> bool:
-    """``start_engine`` when verifying ``paths`` will play enough moves to pay for it: a
-    player file of at least REFERENCE_MOVES_FIRST bytes (it stores about a move a byte),
-    or one solution that long in all. (`studio verify` calls this in the parent.)"""
-    if moves is not None:
-        expected = len(moves) * len(paths)
-    elif solutions is not None:
-        try:
-            expected = os.path.getsize(solutions)
-        except OSError:
-            return False
-    else:
-        return False
-    return expected >= REFERENCE_MOVES_FIRST and start_engine(notify)
 
 
 def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[str, int]]:
@@ -131,7 +117,7 @@ def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[st
     from studio.games.escape.engine import play_solution
 
     fast = None
-    if _reference_moves >= REFERENCE_MOVES_FIRST and any(solutions):
+    if (_started or _reference_moves >= REFERENCE_MOVES_FIRST) and any(solutions):
         fast = compiled_player(start, links)
     verdicts = []
     for solution in solutions:
