@@ -27,6 +27,9 @@ def _kernel():
     """The compiled ``play`` and numpy, or None (imported once per process)."""
     if not installed():
         return None
+    # numpy's BLAS would start a thread per core that is never used here (they spin for a
+    # while after the import, taking a core from the workers)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         import numba
         import numpy

@@ -8,7 +8,7 @@ from studio.games.escape.compiled.kernel import (
     BLIGHT, BOMB, BROKEN, BUP, BDOWN, CELLS, DALEK, DALEK_ASLEEP, DESTROYED, ELECTRIC, EXIT, FLOOR, GLIGHT,
     GREY, GUP, GDOWN, HEARTFRAMER, HOLE, HUGBOT, HUGBOT_ASLEEP, K_BLOCK, K_BLOCKED, K_BROKEN, K_BUTTON,
     K_ELECTRIC, K_EXIT, K_GOLD, K_GREEN, K_HEART, K_ON, K_OPEN, K_SLIDER, K_SPHERES, K_STEELS, K_SWAPPER,
-    K_TRANSPORT, KIND, LANDS, LR, NSWE, OFF, ONE, OPPOSITE, PANEL, PASSES, PLAYER, PUSHED_TO, REMOTE, RLIGHT, RUP,
+    K_TRANSPORT, KIND, LANDS, LR, NSWE, OFF, ONE, OPPOSITE, PANEL, PASSES, TRAP1, TRAP2, PLAYER, PUSHED_TO, REMOTE, RLIGHT, RUP,
     RDOWN, SLEEPINGDOOR, STAMP, TRANSPONDER, UD, WALKS, WIRE_OUT, ZERO, BLUE, GUY, bot_at, come_to_rest,
     fire, kill, lift_block, occupied, place, step_off, walk,
 )
@@ -29,6 +29,19 @@ def move_from(L, B, G, m, W, who, here, d):
     if kind == K_BLOCKED or (not WALKS[tile] and occupied(B, m, there)):
         return False
     if kind == K_OPEN:
+        if there != m[GUY] and bot_at(B, there) < 0:
+            # Nobody there: a plain walk (kernel.walk written out here, where most moves
+            # go: a numba call costs more than the walk itself)
+            left = L[0, here]
+            if left == PANEL or left == TRAP1 or left == TRAP2:
+                step_off(L, G, m, W, here)
+            if who == PLAYER:
+                m[GUY] = there
+            else:
+                B[1, who] = there
+            if L[0, there] == PANEL:
+                fire(L, G, m, W, there)
+            return True
         return enter_open(L, B, G, m, W, who, here, there, d)
     if kind == K_BLOCK:
         return push_block(L, B, G, m, W, who, here, there, d)

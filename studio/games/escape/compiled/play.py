@@ -141,7 +141,7 @@ def laser_sees(L, B, m, cell):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # (its one caller, play: a numba call costs more than most moves)
 def advance(L, B, G, m, W, direction):
     """step.advance: WON, DEAD, OPEN (a move that left neither) or NOTHING (it changed nothing)."""
     if not move_from(L, B, G, m, W, PLAYER, m[GUY], direction):
