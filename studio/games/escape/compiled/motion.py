@@ -80,11 +80,7 @@ def move_from(L, B, G, m, W, who, here, d):
                 L[0, c] = FLOOR
         return True
     if kind == K_SWAPPER:
-        for c in range(m[CELLS]):
-            if L[0, c] == LR:
-                L[0, c] = UD
-            elif L[0, c] == UD:
-                L[0, c] = LR
+        toggle(L, LR, UD)
         L[0, there] = ONE if L[0, there] == ZERO else ZERO
         return True
     if kind == K_BROKEN:
@@ -313,6 +309,7 @@ def press_button(L, B, G, m, W, there):
 
 @njit(cache=True)
 def toggle(L, up, down):
+    """Every ``up`` tile of the normal layer becomes ``down`` and every ``down`` one ``up``."""
     for c in range(L.shape[1]):
         if L[0, c] == up:
             L[0, c] = down
