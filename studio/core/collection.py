@@ -20,6 +20,7 @@ from studio.core.solve_runner import solve_file
 from studio.core.verifying import verify_file
 
 _cancel_event = None  # set in each worker by the pool's initializer
+PART_WITHOUT_SOLVER = 16  # levels a task when no solver runs
 
 
 def level_files(folder: str | Path) -> list[Path]:
@@ -62,6 +63,10 @@ def _init_worker(event) -> None:
     _cancel_event = event
 
 
+def _check_part(tasks) -> list[dict]:
+    return [_check_task(task) for task in tasks]
+
+
 def _check_task(task) -> dict:
     if _cancel_event is not None and _cancel_event.is_set():
         return {"level": task[0], "cancelled": True}
@@ -85,8 +90,15 @@ class CollectionCheck:
         jobs = jobs or os.cpu_count() or 1
         self._pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, self.total)), mp_context=context,
                                          initializer=_init_worker, initargs=(self._cancel,))
-        self._pending: set[Future] = {
-            self._pool.submit(_check_task, (str(path), solutions_file, solve_timeout)) for path in paths}
+        tasks = [(str(path), solutions_file, solve_timeout) for path in paths]
+        # A level a task while the solver runs (seconds each: progress and cancelling stay
+        # fine-grained); without it a level takes a millisecond, and parts of several spare
+        # the round trip to a worker for each.
+        size = 1 if solve_timeout else PART_WITHOUT_SOLVER
+        self._parts: dict[Future, int] = {
+            self._pool.submit(_check_part, tasks[first:first + size]): len(tasks[first:first + size])
+            for first in range(0, len(tasks), size)}
+        self._pending: set[Future] = set(self._parts)
 
     @property
     def finished(self) -> bool:
@@ -98,10 +110,9 @@ class CollectionCheck:
         finished, self._pending = wait(self._pending, timeout=wait_seconds, return_when=FIRST_COMPLETED)
         rows = []
         for future in finished:
-            row = future.result()
-            self.done += 1
-            if not row.get("cancelled"):
-                rows.append(row)
+            part = future.result()
+            self.done += len(part)
+            rows += [row for row in part if not row.get("cancelled")]
         if not self._pending:
             self._pool.shutdown(wait=False)
         return rows
@@ -112,7 +123,7 @@ class CollectionCheck:
         for future in list(self._pending):
             if future.cancel():
                 self._pending.discard(future)
-                self.done += 1
+                self.done += self._parts[future]
         if not self._pending:
             self._pool.shutdown(wait=False)
 
