@@ -94,8 +94,10 @@ PANEL_OF_REFINEMENT = np.array([PANEL, BPANEL, GPANEL, RPANEL], dtype=np.uint8)
 
 
 # -- who is where (turn.Turn) ------------------------------------------------------------
+# (inline="always" on a function every move calls: a numba call costs more than its work;
+# only where it adds little to the first compile, which inlining everything made minutes long)
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bot_at(B, cell):
     for i in range(B.shape[1]):
         if B[1, i] == cell and B[0, i] >= 0:
@@ -103,7 +105,7 @@ def bot_at(B, cell):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def occupied(B, m, cell):
     return cell == m[GUY] or bot_at(B, cell) >= 0
 

@@ -11,7 +11,7 @@ from studio.games.escape.compiled.kernel import (
 from studio.games.escape.compiled.motion import move_from
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bots_take_turns(L, B, G, m, W):
     for bot in range(B.shape[1]):  # (read as it comes: a bot's type may change as others move)
         kind = B[0, bot]
@@ -21,7 +21,7 @@ def bots_take_turns(L, B, G, m, W):
                 end_motion(L, m, W)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def chase(L, B, G, m, W, bot):
     width = m[WIDTH]
     cell, guy = B[1, bot], m[GUY]
@@ -107,7 +107,7 @@ def _bot_between(B, lo, hi, step, player):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def laser_sees(L, B, m, cell):
     """lasers.laser_that_sees: the nearest blocker each way along the row, then the
     column, is a laser with no live bot in between (only a row or column holding one is looked along)."""
