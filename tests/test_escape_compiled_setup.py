@@ -1,0 +1,75 @@
+"""When the compiled Escape engine is used: never where numba cannot keep its machine code
+(it would compile in every process), never with STUDIO_PURE_PYTHON, and a first compile is
+announced; `studio verify` starts it only for work that pays for it (verify.plan_engine)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from studio.games.escape import compiled
+from studio.games.escape import verify as escape_verify
+
+
+@pytest.fixture
+def fresh_installed():
+    compiled.installed.cache_clear()
+    yield
+    compiled.installed.cache_clear()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+def test_a_cache_that_cannot_be_written_means_the_reference_engine(monkeypatch, tmp_path, fresh_installed):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(locked))
+    assert not compiled.installed()
+
+
+def test_a_cache_folder_that_cannot_be_made_means_the_reference_engine(monkeypatch, tmp_path, fresh_installed):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))  # its subfolders cannot be made
+    assert not compiled.installed()
+
+
+def test_pure_python_asked_for(monkeypatch, fresh_installed):
+    monkeypatch.setenv("STUDIO_PURE_PYTHON", "1")
+    assert not compiled.installed()
+    assert escape_verify.plan_engine(["a.esx"], None, (1,) * 10**6) is None
+
+
+def test_a_first_compile_is_announced(monkeypatch, fresh_installed):
+    pytest.importorskip("numba")
+    heard = []
+    monkeypatch.setattr(compiled, "compiled_before", lambda: False)
+    saved = compiled._started
+    try:
+        assert compiled.start_engine(heard.append)
+    finally:
+        compiled._started = saved
+    assert heard and "compiling the Escape engine" in heard[0]
+    heard.clear()
+    monkeypatch.setattr(compiled, "compiled_before", lambda: True)
+    try:
+        assert compiled.start_engine(heard.append)
+    finally:
+        compiled._started = saved
+    assert heard == []
+
+
+def test_the_engine_is_planned_only_for_enough_moves(fresh_installed, tmp_path):
+    pytest.importorskip("numba")
+    paths = [str(tmp_path / f"{n}.esx") for n in range(10)]
+    few = (1,) * (escape_verify.COMPILED_FROM_MOVES // 20)
+    many = (1,) * escape_verify.COMPILED_FROM_MOVES
+    assert escape_verify.plan_engine(paths, None, few) is None
+    assert escape_verify.plan_engine(paths, None, many) is compiled.start_engine
+    assert escape_verify.plan_engine(paths, None, None) is None  # (nothing to play)
+    missing = str(Path(tmp_path) / "none.esp")
+    assert escape_verify.plan_engine(paths, missing, None) is None  # (each level's line says why)
