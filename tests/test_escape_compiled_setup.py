@@ -73,3 +73,26 @@ def test_the_engine_is_planned_only_for_enough_moves(fresh_installed, tmp_path):
     assert escape_verify.plan_engine(paths, None, None) is None  # (nothing to play)
     missing = str(Path(tmp_path) / "none.esp")
     assert escape_verify.plan_engine(paths, missing, None) is None  # (each level's line says why)
+
+
+def test_a_numba_that_cannot_compile_the_rules_leaves_the_reference_engine(monkeypatch, fresh_installed):
+    """A future numba that refuses the rules must not turn every level into a bug: the start
+    fails once, says why, and the reference engine plays."""
+    pytest.importorskip("numba")
+    from studio.games.escape.engine import initial_state, play_solution
+    from tests.test_escape_rules import make_level
+
+    def refuses(*args, **kwargs):
+        raise RuntimeError("typing failed")
+
+    monkeypatch.setattr(compiled, "_started", False)
+    monkeypatch.setattr(compiled, "_failed", False)
+    monkeypatch.setattr(compiled, "compiled_player", refuses)
+    monkeypatch.setattr(compiled, "_reference_moves", compiled.REFERENCE_MOVES_FIRST)
+    heard = []
+    assert not compiled.start_engine(heard.append)
+    assert "cannot be used here" in heard[-1] and "typing failed" in heard[-1]
+    start = initial_state(make_level("P.E"))
+    reference = play_solution(start, (4, 4))
+    assert compiled.play_solutions(start, [(4, 4)]) == [(reference.verdict, reference.moves)]
+    assert not compiled.start_engine()  # (not tried again)

@@ -39,6 +39,8 @@ def _kernel():
         from studio.games.escape.compiled.play import play
     except ImportError:  # numba or numpy not installed (a packaged build leaves them out)
         return None
+    except Exception:  # noqa: BLE001 - a numba that fails on import here: the reference engine plays
+        return None
     return play, numpy
 
 
@@ -89,24 +91,37 @@ def compiled_before() -> bool:
 REFERENCE_MOVES_FIRST = 110_000
 _reference_moves = 0  # played by this process on the reference engine
 _started = False  # the compiled engine was started in this process
+_failed = False  # it could not be: the reference engine plays everything
 
 
 def start_engine(notify=None) -> bool:
     """Start the compiled engine in this process now (import numba, load its machine code,
     compiling it on the first use on this machine, which ``notify(text)`` is told of),
     rather than after the reference engine has played its share: `studio verify` does this
-    in the parent while its workers read levels. False when it cannot be used here."""
-    global _started
-    if not installed():
+    in the parent while its workers read levels. False when it cannot be used here; so too
+    when numba fails to compile the rules (a release that no longer takes them, say), which
+    ``notify`` hears of, and the reference engine plays instead."""
+    global _started, _failed
+    if _started:
+        return True
+    if _failed or not installed():
         return False
     if notify is not None and not compiled_before():
         notify("compiling the Escape engine for this machine (once per version; about 20 s)")
-    if not available():
-        return False
-    from studio.games.escape.engine.state import initial_state
-    from studio.games.escape.level import EscapeLevel
+    try:
+        if not available():
+            _failed = True
+            return False
+        from studio.games.escape.engine.state import initial_state
+        from studio.games.escape.level import EscapeLevel
 
-    compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
+        compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
+    except Exception as error:  # noqa: BLE001 - any failure of numba's means: play on the reference
+        _failed = True
+        if notify is not None:
+            notify(f"the compiled Escape engine cannot be used here ({type(error).__name__}: {error}); "
+                   "playing on the pure-Python engine")
+        return False
     _started = True
     return True
 
@@ -120,7 +135,7 @@ def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[st
     from studio.games.escape.engine import play_solution
 
     fast = None
-    if (_started or _reference_moves >= REFERENCE_MOVES_FIRST) and any(solutions):
+    if (_started or (_reference_moves >= REFERENCE_MOVES_FIRST and start_engine())) and any(solutions):
         fast = compiled_player(start, links)
     verdicts = []
     for solution in solutions:
