@@ -27,12 +27,18 @@ BUG = "bug"  # the verdict of a result the studio could not give because of a bu
 
 def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dict]:
     """The results for one file, by its game's verifier (runs in worker processes too)."""
+    return _by_its_game(path, solutions, moves, prepare=False)
+
+
+def _by_its_game(path: str, solutions, moves, prepare: bool) -> list[dict] | Deferred:
+    """``verify_file``, or with ``prepare`` ``prepare_file``: the game's verifier, any failure
+    of it a result on this level's line."""
     game = game_for_path(path)
     if game is None:
         return [error_result(path, None, "no game reads files with this name")]
     if game.verify is None:
         return [error_result(path, game.id, f"{game.name} levels cannot be verified")]
-    verify = game.verify.resolve()
+    verify = (game.prepare_verify if prepare and game.prepare_verify is not None else game.verify).resolve()
     try:
         return verify(path, solutions=solutions, moves=moves)
     except (LevelFormatError, OSError) as e:  # a broken or unreadable player file: on this level's line
@@ -65,16 +71,7 @@ class Deferred:
 def prepare_file(path: str, solutions: str | None = None, moves=None) -> list[dict] | Deferred:
     """``verify_file``, but a game that can (``Game.prepare_verify``) leaves the playing to
     the caller: a ``Deferred`` (runs in worker processes; ``finished`` completes it)."""
-    game = game_for_path(path)
-    if game is None or game.prepare_verify is None:
-        return verify_file(path, solutions, moves)
-    prepare = game.prepare_verify.resolve()
-    try:
-        return prepare(path, solutions=solutions, moves=moves)
-    except (LevelFormatError, OSError) as e:
-        return [error_result(path, game.id, getattr(e, "strerror", None) or str(e))]
-    except Exception as e:  # noqa: BLE001
-        return [bug_result(path, game.id, e)]
+    return _by_its_game(path, solutions, moves, prepare=True)
 
 
 def finished(item: list[dict] | Deferred) -> list[dict]:

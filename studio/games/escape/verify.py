@@ -30,18 +30,18 @@ from studio.games.escape.compiled import installed as compiled_installed, play_s
 from studio.games.escape.compiled import start_engine as start_compiled_engine
 from studio.games.escape.engine import LETTER_DIRECTIONS, initial_state
 from studio.games.escape.engine.state import Board, EscapeState
-from studio.games.escape.esp import read_solution_index
+from studio.games.escape.esp import SolutionIndex, read_solution_index
 from studio.games.escape.esx import load_esx
 
 GAME = "escape"
 
 
 @lru_cache(maxsize=4)
-def _stored_solutions(path: str, mtime_ns: int):
+def _stored_solutions(path: str, mtime_ns: int) -> SolutionIndex:
     return read_solution_index(path)
 
 
-def stored_solutions(path: str) -> dict:
+def stored_solutions(path: str) -> SolutionIndex:
     """A player file's solutions by level MD5 (an esp.SolutionIndex), read once per process
     and change of the file (worker processes read it once; a lookup per level, not a scan;
     each level's solutions decoded when first looked up)."""

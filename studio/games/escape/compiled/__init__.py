@@ -19,7 +19,7 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
-_VERDICTS = {0: "open", 1: "won", 2: "dead"}
+_VERDICTS = {0: "open", 1: "won", 2: "dead"}  # kernel.OPEN, WON, DEAD (kernel imports numba)
 
 
 @lru_cache(maxsize=1)
@@ -150,15 +150,11 @@ def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[st
 
 @lru_cache(maxsize=8)
 def _neighbours(width: int, height: int):
-    """Rows 1-4 of the G array: the neighbour of each cell up, down, left, right, or -1."""
-    np = _kernel()[1]
-    cells = np.arange(width * height, dtype=np.int64)
-    x = cells % width
-    rows = np.full((5, width * height), -1, dtype=np.int64)
-    rows[1] = np.where(cells >= width, cells - width, -1)
-    rows[2] = np.where(cells + width < width * height, cells + width, -1)
-    rows[3] = np.where(x > 0, cells - 1, -1)
-    rows[4] = np.where(x < width - 1, cells + 1, -1)
+    """The G array's rows: engine.state's neighbour tables (row 0 all -1, where each player
+    puts the destinations; then the neighbour of each cell up, down, left, right, or -1)."""
+    from studio.games.escape.engine.state import Board
+
+    rows = _kernel()[1].array(Board(width, height, ()).neighbours, dtype="int64")
     rows.setflags(write=False)
     return rows
 
@@ -185,11 +181,9 @@ def compiled_player(state, links: dict | None = None):
     geometry = _neighbours(board.width, board.height).copy()
     if links is None:
         geometry[0] = board.dests
-    elif links:
-        geometry[0] = 0
-        geometry[0, list(links)] = list(links.values())
     else:
         geometry[0] = 0
+        geometry[0, list(links)] = list(links.values())
     width, height = board.width, board.height
     counters = np.zeros(ROW_COUNTS + height + width, dtype=np.int64)
     counters[GUY], counters[WIDTH], counters[CELLS] = state.player, width, cells

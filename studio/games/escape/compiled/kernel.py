@@ -19,10 +19,12 @@ The board of one solution lives in five arrays that every function takes:
 import numpy as np
 from numba import njit
 
+from studio.games.escape.engine import panels, state
 from studio.games.escape.engine.tilesets import (
     BLOCK_LANDS, BOMBABLE, LASER_PASSES, PLAIN_BLOCKS, PUSHED_ONTO, SLIDERS, SPHERES, STEELS, WALKABLE,
     WIRE_ENDS,
 )
+from studio.games.escape.engine.turn import PLAYER
 from studio.games.escape.tiles import Bot, T
 
 # m's fields
@@ -33,11 +35,14 @@ ROW_COUNTS = 32
 # verdict codes
 OPEN, WON, DEAD, NOTHING, UNSURE = 0, 1, 2, -1, -2
 
-PLAYER = -1
-DESTROYED, EXPLODED = -2, -3
-BROKEN, DALEK, HUGBOT, DALEK_ASLEEP, HUGBOT_ASLEEP, BOMB = 0, 1, 2, 3, 4, 5
-UP, DOWN, LEFT, RIGHT = 1, 2, 3, 4
-OPPOSITE = np.array([0, 2, 1, 4, 3], dtype=np.int64)
+DESTROYED, EXPLODED = state.DESTROYED, state.EXPLODED
+BROKEN, DALEK, HUGBOT, BOMB = int(Bot.BROKEN), int(Bot.DALEK), int(Bot.HUGBOT), int(Bot.BOMB)
+DALEK_ASLEEP, HUGBOT_ASLEEP = int(Bot.DALEK_ASLEEP), int(Bot.HUGBOT_ASLEEP)
+UP, DOWN, LEFT, RIGHT = state.UP, state.DOWN, state.LEFT, state.RIGHT
+OPPOSITE = np.array(state.OPPOSITE, dtype=np.int64)
+# the flag bits a swap keeps, and those a blast keeps (panels.swap_pending, bombs.explode)
+NOT_PANEL_FLAGS = 0xFF & ~(panels.PANEL_BITS | panels.OPANEL_BITS)
+NOT_NORMAL_PANEL_FLAGS = 0xFF & ~panels.PANEL_BITS
 
 FLOOR, BLUE, GREY, EXIT, HOLE, LASER = int(T.FLOOR), int(T.BLUE), int(T.GREY), int(T.EXIT), int(T.HOLE), int(T.LASER)
 PANEL, BPANEL, RPANEL, GPANEL = int(T.PANEL), int(T.BPANEL), int(T.RPANEL), int(T.GPANEL)
@@ -89,8 +94,10 @@ for _wire, (_a, _b) in WIRE_ENDS.items():
     WIRE_OUT[int(_wire), OPPOSITE[_b]] = _a
 # panel tile -> the flag bits that remember it under a block (panels.PANEL_FLAGS)
 PANEL_BITS_OF = np.zeros(256, dtype=np.uint8)
-PANEL_BITS_OF[PANEL], PANEL_BITS_OF[BPANEL], PANEL_BITS_OF[GPANEL], PANEL_BITS_OF[RPANEL] = 1, 5, 9, 13
-PANEL_OF_REFINEMENT = np.array([PANEL, BPANEL, GPANEL, RPANEL], dtype=np.uint8)
+for _panel, _bits in panels.PANEL_FLAGS.items():
+    PANEL_BITS_OF[int(_panel)] = _bits
+# a flag's colour refinement (bits 4 and 8, shifted down) -> the panel tile (panels.panel_under)
+PANEL_OF_REFINEMENT = np.array([panels.panel_under(refinement << 2) for refinement in range(4)], dtype=np.uint8)
 
 
 # -- who is where (turn.Turn) ------------------------------------------------------------
@@ -166,7 +173,7 @@ def end_motion(L, m, W):
                 if L[0, cell] == LASER:
                     count_laser(m, cell, 1)
             f = L[2, cell]
-            L[2, cell] = (f & 192) | ((f & 1) << 1) | ((f & 2) >> 1) | ((f & 12) << 2) | ((f & 48) >> 2)
+            L[2, cell] = (f & NOT_PANEL_FLAGS) | ((f & 1) << 1) | ((f & 2) >> 1) | ((f & 12) << 2) | ((f & 48) >> 2)
     m[TOUCHED] = 0
 
 

@@ -5,7 +5,7 @@ from numba import njit
 
 from studio.games.escape.compiled.kernel import (
     BLAST_CELLS, BLASTS, BOMB, BOMBS_TAKE, CELLS, COLUMN_COUNTS, DALEK, DEAD, DESTROYED, DOWN, EXIT, EXPLODED, FLOOR,
-    GUY, HUGBOT, KILLED, LASER, LASERS, LEFT, ROW_COUNTS, NOTHING, OPEN, OVERFLOW, PASSES, PLAYER, RIGHT, TOUCHED, UNSURE, UP,
+    GUY, HUGBOT, KILLED, LASER, LASERS, LEFT, NOT_NORMAL_PANEL_FLAGS, ROW_COUNTS, NOTHING, OPEN, OVERFLOW, PASSES, PLAYER, RIGHT, TOUCHED, UNSURE, UP,
     WIDTH, WON, bot_at, count_laser, end_motion,
 )
 from studio.games.escape.compiled.motion import move_from
@@ -62,7 +62,7 @@ def _set_off(L, B, G, m, bomb):
             if L[0, c] == LASER and m[LASERS]:
                 count_laser(m, c, -1)
             L[0, c] = FLOOR
-            L[2, c] &= 242  # ~PANEL_BITS
+            L[2, c] &= NOT_NORMAL_PANEL_FLAGS
 
 
 @njit(cache=True)
