@@ -37,6 +37,7 @@ from tests.escape_corpus import (
 
 REPO = Path(__file__).resolve().parent.parent
 COMPILED_SOURCES = REPO / "studio" / "games" / "escape" / "compiled"
+RULES_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py")  # (all numba compiles)
 NO_CORPUS = "../shared/corpus/escape is absent (it ships only beside the project's own checkout)"
 NO_FUZZ = "../shared/corpus/escape/fuzz is absent (it ships only beside the project's own checkout)"
 needs_corpus = pytest.mark.skipif(not corpus_present(), reason=NO_CORPUS)
@@ -108,13 +109,14 @@ def engine():
     """The compiled engine, started in this process. ``start_engine`` makes every later
     ``play_solutions`` of the process use it: that is undone afterwards so other test
     modules still see the reference engine play a process's first moves."""
-    from studio.games.escape import compiled
+    from studio.games.escape import compiled, rle
 
-    saved = compiled._started
+    saved, saved_reader = compiled._started, rle._compiled_reader
     assert compiled.start_engine(), "numba is installed but the compiled engine did not start"
     assert compiled.available()
     yield compiled
     compiled._started = saved
+    rle.use_compiled_reader(saved_reader)  # (the engine's start installed its array reader)
 
 
 @pytest.fixture(scope="module")
@@ -417,14 +419,21 @@ def test_non_moves_inside_a_byte_count_but_change_nothing(engine, won_solution):
 
 # --- 5. EscapePlays through pickle -----------------------------------------------------
 
-def deferred_plays(level_paths, player_file):
+def deferred_plays(level_paths, player_file) -> list:
+    """The Deferred of each level as a worker makes them: its process has not started the
+    compiled engine (one that has plays its levels from the file: FilePlays)."""
     from studio.core.verifying import Deferred
+    from studio.games.escape import compiled
     from studio.games.escape.verify import prepare_level
 
-    for path in level_paths:
-        deferred = prepare_level(str(path), solutions=str(player_file))
+    started, compiled._started = compiled._started, False
+    try:
+        deferreds = [prepare_level(str(path), solutions=str(player_file)) for path in level_paths]
+    finally:
+        compiled._started = started
+    for path, deferred in zip(level_paths, deferreds):
         assert isinstance(deferred, Deferred), f"{path}: loads and the compiled engine is installed"
-        yield deferred
+    return deferreds
 
 
 @needs_compiled
@@ -467,17 +476,17 @@ import studio.games.escape.compiled as compiled
 import studio.games.escape.verify as verify
 # (the random levels' solutions are fewer moves than make the compiled engine worth starting)
 verify.COMPILED_FROM_MOVES = compiled.REFERENCE_MOVES_FIRST = 0
-real, settled = compiled.compiled_player, []
-def counting(state, *rest):
-    player = real(state, *rest)
-    if player is None:
-        return None
+# (every compiled player, from a state or from a file, is made by _player_of; the processes
+# forked to share the playing count their own, unseen here)
+real, settled = compiled._player_of, []
+def counting(*arrays):
+    player = real(*arrays)
     def play(moves, final=False):
         got = player(moves, final)
         settled.append(got is not None)
         return got
     return play
-compiled.compiled_player = counting
+compiled._player_of = counting
 atexit.register(lambda: print("compiled plays settled:", sum(settled), file=sys.stderr))
 sys.argv[0] = "studio"
 runpy.run_module("studio", run_name="__main__", alter_sys=True)
@@ -545,8 +554,7 @@ def test_machine_code_folder_is_in_the_users_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     folder = machine_code_folder()
     assert folder.parent == tmp_path / "cache" / "puzzle-level-studio" / "escape-engine"
-    digest = hashlib.sha256(b"".join((COMPILED_SOURCES / n).read_bytes()
-                                     for n in ("kernel.py", "motion.py", "play.py"))).hexdigest()
+    digest = hashlib.sha256(b"".join((COMPILED_SOURCES / n).read_bytes() for n in RULES_SOURCES)).hexdigest()
     assert folder.name == digest[:16]
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
@@ -556,8 +564,9 @@ def test_machine_code_folder_is_in_the_users_cache(tmp_path, monkeypatch):
 
 def test_machine_code_folder_changes_with_each_source(tmp_path, monkeypatch):
     # A copy of the package (the real one is never edited), so its sources can be changed:
-    # numba checks only play.py's own timestamp, the folder name must follow all three.
-    for name in ("__init__.py", "kernel.py", "motion.py", "play.py"):
+    # numba checks only the timestamp of the file whose function it loads: the folder name
+    # must follow every source.
+    for name in ("__init__.py", *RULES_SOURCES):
         shutil.copy(COMPILED_SOURCES / name, tmp_path / name)
     spec = importlib.util.spec_from_file_location("scratch_compiled", tmp_path / "__init__.py")
     scratch = importlib.util.module_from_spec(spec)
@@ -568,7 +577,7 @@ def test_machine_code_folder_changes_with_each_source(tmp_path, monkeypatch):
     first = scratch.machine_code_folder()
     assert first == machine_code_folder() and re.fullmatch(r"[0-9a-f]{16}", first.name)
     names = {first.name}
-    for name in ("kernel.py", "motion.py", "play.py"):
+    for name in RULES_SOURCES:
         source = tmp_path / name
         original = source.read_bytes()
         source.write_bytes(original + b"\n# one more line\n")

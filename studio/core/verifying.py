@@ -30,7 +30,7 @@ def verify_file(path: str, solutions: str | None = None, moves=None) -> list[dic
     return _by_its_game(path, solutions, moves, prepare=False)
 
 
-def _by_its_game(path: str, solutions, moves, prepare: bool) -> list[dict] | Deferred:
+def _by_its_game(path: str, solutions, moves, prepare: bool, loading: bool = True) -> list[dict] | Deferred:
     """``verify_file``, or with ``prepare`` ``prepare_file``: the game's verifier, any failure
     of it a result on this level's line."""
     game = game_for_path(path)
@@ -38,8 +38,11 @@ def _by_its_game(path: str, solutions, moves, prepare: bool) -> list[dict] | Def
         return [error_result(path, None, "no game reads files with this name")]
     if game.verify is None:
         return [error_result(path, game.id, f"{game.name} levels cannot be verified")]
-    verify = (game.prepare_verify if prepare and game.prepare_verify is not None else game.verify).resolve()
+    preparing = prepare and game.prepare_verify is not None
+    verify = (game.prepare_verify if preparing else game.verify).resolve()
     try:
+        if preparing and not loading:
+            return verify(path, solutions=solutions, moves=moves, loading=False)
         return verify(path, solutions=solutions, moves=moves)
     except (LevelFormatError, OSError) as e:  # a broken or unreadable player file: on this level's line
         return [error_result(path, game.id, getattr(e, "strerror", None) or str(e))]
@@ -68,10 +71,12 @@ class Deferred:
         return self.results
 
 
-def prepare_file(path: str, solutions: str | None = None, moves=None) -> list[dict] | Deferred:
+def prepare_file(path: str, solutions: str | None = None, moves=None, loading: bool = True) -> list[dict] | Deferred:
     """``verify_file``, but a game that can (``Game.prepare_verify``) leaves the playing to
-    the caller: a ``Deferred`` (runs in worker processes; ``finished`` completes it)."""
-    return _by_its_game(path, solutions, moves, prepare=True)
+    the caller: a ``Deferred`` (runs in worker processes; ``finished`` completes it). With
+    ``loading`` False, the game may leave the level's loading to it too (a level that
+    cannot be loaded then gives its error results when finished)."""
+    return _by_its_game(path, solutions, moves, prepare=True, loading=loading)
 
 
 def finished(item: list[dict] | Deferred) -> list[dict]:

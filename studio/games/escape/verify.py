@@ -26,6 +26,7 @@ from studio.core.game import game_by_id
 from studio.core.verifying import (
     Deferred, UnreadableLevelFile, finished, parse_direction_letters, read_level_file,
 )
+from studio.games.escape.compiled import file_player as compiled_file_player
 from studio.games.escape.compiled import installed as compiled_installed, play_solutions
 from studio.games.escape.compiled import start_engine as start_compiled_engine
 from studio.games.escape.engine import LETTER_DIRECTIONS, initial_state
@@ -82,10 +83,12 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
     return finished(prepare_level(path, solutions, moves))
 
 
-def prepare_level(path: str, solutions: str | None = None, moves=None) -> list[dict] | Deferred:
+def prepare_level(path: str, solutions: str | None = None, moves=None, loading: bool = True) -> list[dict] | Deferred:
     """``verify_level`` with the solutions left to play (core.verifying.prepare_file): the
     results of a file that cannot be read or loaded, else a ``Deferred`` whose play is an
-    ``EscapePlays`` (played at once where the compiled engine is not installed)."""
+    ``EscapePlays`` (played at once where the compiled engine is not installed), or a
+    ``FilePlays`` where this process has started the compiled engine, or with ``loading``
+    False (the level loaded when it is finished, by the compiled engine where it runs)."""
     base = {"level": path, "game": GAME, "md5": None}
     try:
         data, md5 = read_level_file(path, game_by_id(GAME))
@@ -103,15 +106,20 @@ def prepare_level(path: str, solutions: str | None = None, moves=None) -> list[d
     if not plays:
         plays = [(None, None, ())]
 
+    solutions = [solution for _, _, solution in plays]
+    results = [dict(base, solution=name, index=index, length=len(solution)) for name, index, solution in plays]
+    player = compiled_file_player(data)  # (when this process has started the compiled engine)
+    if player is not None or (not loading and compiled_installed()):
+        return Deferred(results, FilePlays(data, solutions, player))
     try:
         level = load_esx(data, remember=False)
     except LevelFormatError as e:
-        return [dict(base, solution=name, index=index, length=len(solution), verdict="error", moves=None,
-                     error=str(e)) for name, index, solution in plays]
-    results = [dict(base, solution=name, index=index, length=len(solution)) for name, index, solution in plays]
-    deferred = Deferred(results, EscapePlays(initial_state(level), [solution for _, _, solution in plays]))
-    # Without the compiled engine, the caller would only play them on the reference engine too.
-    return deferred if compiled_installed() else deferred.finish()
+        return [dict(result, verdict="error", moves=None, error=str(e)) for result in results]
+    deferred = Deferred(results, EscapePlays(initial_state(level), solutions))
+    # Without the compiled engine, or with no move to play (no stored solution: a last look at
+    # the start), the caller would only play them on the reference engine too.
+    worth_deferring = compiled_installed() and any(solution for _, _, solution in plays)
+    return deferred if worth_deferring else deferred.finish()
 
 
 class EscapePlays:
@@ -138,6 +146,39 @@ class EscapePlays:
 
     def __call__(self, results: list[dict]) -> None:
         for result, (verdict, count) in zip(results, play_solutions(self.start, self.solutions, self.links)):
+            result.update(verdict=verdict, moves=count)
+
+
+class FilePlays:
+    """The solutions of a level file still to play, the file's bytes kept (picklable: a
+    worker that left the loading sends it to the process that plays): the compiled engine
+    loads the file and plays them where it has started (compiled.file_player); else, and
+    for a file it leaves to the Python reading or a solution it hands back, load_esx and
+    ``play_solutions``. A file that cannot be loaded gives its error results then."""
+
+    __slots__ = ("data", "solutions", "player")
+
+    def __init__(self, data: bytes, solutions: list, player=None):
+        self.data = data
+        self.solutions = solutions
+        self.player = player  # compiled.file_player(data), once made
+
+    def __reduce__(self):
+        return (FilePlays, (self.data, [_packed(solution) for solution in self.solutions]))
+
+    def __call__(self, results: list[dict]) -> None:
+        player = self.player or compiled_file_player(self.data)
+        played = [player(solution) for solution in self.solutions] if player else [None] * len(self.solutions)
+        if None in played:
+            try:
+                start = initial_state(load_esx(self.data, remember=False))
+            except LevelFormatError as e:
+                for result in results:
+                    result.update(verdict="error", moves=None, error=str(e))
+                return
+            left = iter(play_solutions(start, [s for s, got in zip(self.solutions, played) if got is None]))
+            played = [got if got is not None else next(left) for got in played]
+        for result, (verdict, count) in zip(results, played):
             result.update(verdict=verdict, moves=count)
 
 

@@ -9,6 +9,11 @@ itself answers None for a solution it cannot settle, which the caller then plays
 the reference engine. The first use on a machine compiles the rules (about 20 s);
 numba keeps the machine code in the user's cache (``machine_code_folder``) for every
 later process.
+
+A process that has started the engine also reads level files with it, thousands of them
+in a collection's verification: rle.read_rle's arrays (reading.py), and ``file_player(data)``,
+a level file loaded straight into the engine's start (loading.py). Both leave whatever is
+not plainly well-formed to the Python reading, which takes it or says what is wrong.
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
+from studio.games.escape.rle import use_compiled_reader
+
 _VERDICTS = {0: "open", 1: "won", 2: "dead"}  # kernel.OPEN, WON, DEAD (kernel imports numba)
 
 
 @lru_cache(maxsize=1)
 def _kernel():
-    """The compiled ``play`` and numpy, or None (imported once per process)."""
+    """The compiled ``play``, numpy, the compiled array reader and level loading, or None
+    (imported once per process)."""
     if not installed():
         return None
     # numpy's BLAS would start a thread per core that is never used here (they spin for a
@@ -36,15 +44,17 @@ def _kernel():
 
         if not os.environ.get("NUMBA_CACHE_DIR"):  # (read at numba's import: set where the rules' cache goes)
             numba.config.CACHE_DIR = str(machine_code_folder())
+        from studio.games.escape.compiled.loading import load_start
         from studio.games.escape.compiled.play import play
+        from studio.games.escape.compiled.reading import decode_runs
     except ImportError:  # numba or numpy not installed (a packaged build leaves them out)
         return None
     except Exception:  # noqa: BLE001 - a numba that fails on import here: the reference engine plays
         return None
-    return play, numpy
+    return play, numpy, decode_runs, load_start
 
 
-_SOURCES = ("kernel.py", "motion.py", "play.py")
+_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py")
 
 
 def machine_code_folder() -> Path:
@@ -113,9 +123,13 @@ def start_engine(notify=None) -> bool:
             _failed = True
             return False
         from studio.games.escape.engine.state import initial_state
+        from studio.games.escape.esx import encode_esx
         from studio.games.escape.level import EscapeLevel
 
         compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
+        reader = _array_reader()
+        reader(b"\x01\x01\x00", 0, 1)  # (loads its machine code too, and the loading's)
+        _load_start(encode_esx(EscapeLevel.blank(1, 1)))
     except Exception as error:  # noqa: BLE001 - any failure of numba's means: play on the reference
         _failed = True
         if notify is not None:
@@ -123,7 +137,21 @@ def start_engine(notify=None) -> bool:
                    "playing on the pure-Python engine")
         return False
     _started = True
+    use_compiled_reader(reader)  # this process's levels are read with it from now on
     return True
+
+
+def _array_reader():
+    """rle.read_rle's compiled decoder (see rle.use_compiled_reader)."""
+    _, np, decode_runs, _ = _kernel()
+    uint8, int64 = np.uint8, np.int64
+
+    def read(data: bytes, byte_offset: int, length: int):
+        values = np.empty(length, dtype=int64)
+        stop = decode_runs(np.frombuffer(data, dtype=uint8), byte_offset, values)
+        return None if stop < 0 else (values.tolist(), stop)
+
+    return read
 
 
 def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[str, int]]:
@@ -166,10 +194,8 @@ def compiled_player(state, links: dict | None = None):
     kernel = _kernel()
     if kernel is None or state.dead or state.won:
         return None
-    play, np = kernel
-    from studio.games.escape.compiled.kernel import (
-        CELLS, COLUMN_COUNTS, GUY, LASER, LASERS, ROW_COUNTS, STAMP, WIDTH,
-    )
+    np = kernel[1]
+    from studio.games.escape.compiled.kernel import CELLS, COLUMN_COUNTS, GUY, LASER, LASERS, ROW_COUNTS, WIDTH
 
     board = state.board
     cells = board.size
@@ -193,9 +219,34 @@ def compiled_player(state, links: dict | None = None):
         lasers = (layers[0] == LASER).reshape(height, width)
         counters[ROW_COUNTS:ROW_COUNTS + height] = lasers.sum(axis=1)
         counters[ROW_COUNTS + height:] = lasers.sum(axis=0)
+    return _player_of(layers, bots, geometry, counters)
+
+
+def file_player(data: bytes):
+    """``compiled_player`` of the start of the level file ``data``, loaded by the compiled
+    engine (loading.py), once this process has started it; None before, and for a file
+    that is not plainly well-formed (esx.load_esx then accepts it or says what is wrong)."""
+    if not _started:
+        return None
+    start = _load_start(data)
+    return None if start is None else _player_of(*start)
+
+
+def _load_start(data: bytes):
+    """loading.load_start's arrays (L, B, G, m) of the file, or None."""
+    _, np, _, load_start = _kernel()
+    ok, *start = load_start(np.frombuffer(data, dtype=np.uint8))
+    return start if ok else None
+
+
+def _player_of(layers, bots, geometry, counters):
+    """The player of solutions from the start in kernel.py's arrays (copied for each one)."""
+    play, np = _kernel()[:2]
+    from studio.games.escape.compiled.kernel import GUY, STAMP
+
     # A pulse's stamps (5 a cell), then the cells marked to swap: one for all the level's
     # solutions, each going on from the last one's stamp (a stamp is never met twice).
-    scratch = np.zeros(9 * cells + 64, dtype=np.int64)
+    scratch = np.zeros(9 * layers.shape[1] + 64, dtype=np.int64)
 
     def play_moves(moves, final: bool = False):
         """(verdict, moves), or None; with ``final`` also the last board as
