@@ -24,8 +24,10 @@ import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
+from studio.commands import verify_crew
+from studio.commands.verify_crew import prepare_part
 from studio.core.game import all_games, game_for_path
-from studio.core.verifying import BUG, finished, prepare_file, verify_file
+from studio.core.verifying import BUG, finished, verify_file
 
 PARALLEL_FROM = 16  # fewer files than this are verified in this process (workers cost a start-up)
 VERDICTS = ("won", "dead", "open", "error")
@@ -92,8 +94,9 @@ def _verify_task(task) -> list[dict]:
 def _verify_all(tasks, jobs: int):
     """Each file's results, in the order of ``tasks``, by worker processes. Where a game says
     its engine is worth starting for this work (Game.verify_engine, say Escape's compiled
-    engine for many moves), the workers read and load its levels and this process plays what
-    they leave to it (core.verifying.Deferred): the engine starts once, here, while they go on."""
+    engine for many moves), the workers read its level files and this process loads and plays
+    what they leave to it (core.verifying.Deferred): the engine starts once, here, while they
+    go on; on Linux it then shares that work with forks of itself (verify_crew)."""
     if jobs <= 1 or len(tasks) < 2:
         for task in tasks:
             yield _verify_task(task)
@@ -114,26 +117,38 @@ def _verify_all(tasks, jobs: int):
     else:
         tasks = [task + (False,) for task in tasks]
     parts = [tasks[first:first + size] for first in range(0, len(tasks), size)]
-    # (the workers give way to this process while it starts an engine: it has all their levels to play)
+    if starters and verify_crew.usable():
+        yield from verify_crew.verify_with_crew(parts, jobs, starters, _notify)
+        return
+    # (the workers give way to this process while it starts an engine: it has all their levels
+    # to play, and to load, which its engine does faster)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_give_way if starters else None) as pool:
-        futures = [pool.submit(_prepare_part, part) for part in parts]
+        futures = [pool.submit(prepare_part, part, not starters) for part in parts]
         for start in starters:  # started while the workers read the first levels
             start(_notify)
-        for future, part in zip(futures, parts):
-            # A part no worker has taken yet, this process (with nothing else to do) reads itself.
-            prepared = _prepare_part(part) if future.cancel() else future.result()
-            for item in prepared:
-                yield finished(item)
+        for prepared in _parts_in_order(futures, parts):
+            yield from map(finished, prepared)
+
+
+def _parts_in_order(futures, parts):
+    """Each part's items, in order. This process reads a part no worker has taken yet
+    itself, rather than wait: the next one when it is still queued, else the last queued
+    one while a worker reads the next (the workers take parts in order, so those queued are
+    the last ones; with its engine started, this process reads them quickest)."""
+    mine: dict[int, list] = {}
+    last = len(parts)  # parts[last:] are cancelled in the pool: this process's
+    for number, future in enumerate(futures):
+        if number not in mine and future.cancel():
+            mine[number] = prepare_part(parts[number])
+        while number not in mine and not future.done() and last - 1 > number and futures[last - 1].cancel():
+            last -= 1
+            mine[last] = prepare_part(parts[last])
+        yield mine.pop(number) if number in mine else future.result()
 
 
 def _game_id(path: str) -> str | None:
     game = game_for_path(path)
     return game.id if game is not None else None
-
-
-def _prepare_part(tasks) -> list:
-    """Each task's results, or a Deferred where this process's parent will play them."""
-    return [prepare_file(*task) if defer else verify_file(*task) for *task, defer in tasks]
 
 
 def _notify(text: str) -> None:

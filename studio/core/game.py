@@ -165,7 +165,9 @@ class Game:
     # `studio verify` and Verify Collection: play stored or given solutions of a level file.
     verify: Lazy[VerifyLevel] | None = None
     # The same, leaving the solutions to be played by the caller (core.verifying.prepare_file):
-    # a list of results, or a core.verifying.Deferred that plays them when finished.
+    # a list of results, or a core.verifying.Deferred that plays them when finished. Called
+    # with loading=False, it may leave the level's loading to the Deferred too (the caller
+    # finishes it where the engine has started, which loads levels faster).
     prepare_verify: Lazy[VerifyLevel] | None = None
     # (paths, solutions, moves) as verify takes them -> None, or when the work will pay for
     # it, a function notify -> bool starting, in the calling process, the engine the Deferred
@@ -205,8 +207,12 @@ _GAMES: dict[str, Game] = {}
 _PLUGINS = ("studio.games.escape", "studio.games.chrono", "studio.games.intricacy", "studio.games.laby")
 
 
+_in_order: list[Game] = []  # _GAMES in the plugins' order (a collection's verification asks per file)
+
+
 def register(game: Game) -> Game:
     _GAMES[game.id] = game
+    _in_order[:] = sorted(_GAMES.values(), key=lambda known: _PLUGIN_ORDER.get(known.id, len(_PLUGIN_ORDER)))
     return game
 
 
@@ -230,7 +236,7 @@ def _load_plugins() -> None:
 def all_games() -> list[Game]:
     """Every game, in the order of ``_PLUGINS`` (not the order their modules happened to be imported)."""
     _load_plugins()
-    return sorted(_GAMES.values(), key=lambda game: _PLUGIN_ORDER.get(game.id, len(_PLUGIN_ORDER)))
+    return list(_in_order)
 
 
 def game_by_id(game_id: str) -> Game:
@@ -239,7 +245,8 @@ def game_by_id(game_id: str) -> Game:
 
 
 def game_for_path(path: str | Path) -> Game | None:
-    for game in all_games():
+    _load_plugins()
+    for game in _in_order:
         if game.matches(path):
             return game
     return None
