@@ -9,6 +9,7 @@ the one place such a reference becomes the real object.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -39,7 +40,7 @@ class Lazy(Generic[T]):
         return self.target.partition(":")[2]
 
     def resolve(self) -> T:
-        module = importlib.import_module(self.module)
+        module = sys.modules.get(self.module) or importlib.import_module(self.module)
         if not self.name:
             return module  # type: ignore[return-value]
         try:
