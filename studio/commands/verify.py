@@ -22,7 +22,6 @@ import json
 import os
 import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 from studio.commands import verify_crew
 from studio.commands.verify_crew import prepare_part
@@ -103,25 +102,28 @@ def _verify_all(tasks, jobs: int):
         return
     size = max(1, len(tasks) // (jobs * 16))
     paths = [path for path, _, _ in tasks]
+    games = [game_for_path(path) for path in paths]
+    present = {game.id for game in games if game is not None}
     _, solutions, moves = tasks[0]
     starters, deferred = [], set()
-    for game in _games_of(paths):
+    for game in all_games():
+        if game.verify is None or game.id not in present:
+            continue
         (game.prepare_verify or game.verify).resolve()  # imported once here, not in every worker
         if game.verify_engine is not None:
-            start = game.verify_engine.resolve()([p for p in paths if game.matches(p)], solutions, moves)
+            start = game.verify_engine.resolve()([p for p, g in zip(paths, games) if g is game], solutions, moves)
             if start is not None:  # this process will play the game's solutions: the workers read
                 starters.append(start)
                 deferred.add(game.id)
-    if deferred:
-        tasks = [task + (_game_id(task[0]) in deferred,) for task in tasks]
-    else:
-        tasks = [task + (False,) for task in tasks]
+    tasks = [task + (game is not None and game.id in deferred,) for task, game in zip(tasks, games)]
     parts = [tasks[first:first + size] for first in range(0, len(tasks), size)]
     if starters and verify_crew.usable():
         yield from verify_crew.verify_with_crew(parts, jobs, starters, _notify)
         return
     # (the workers give way to this process while it starts an engine: it has all their levels
     # to play, and to load, which its engine does faster)
+    from concurrent.futures import ProcessPoolExecutor  # (not imported where the crew does the work)
+
     with ProcessPoolExecutor(max_workers=jobs, initializer=_give_way if starters else None) as pool:
         futures = [pool.submit(prepare_part, part, not starters) for part in parts]
         for start in starters:  # started while the workers read the first levels
@@ -146,11 +148,6 @@ def _parts_in_order(futures, parts):
         yield mine.pop(number) if number in mine else future.result()
 
 
-def _game_id(path: str) -> str | None:
-    game = game_for_path(path)
-    return game.id if game is not None else None
-
-
 def _notify(text: str) -> None:
     print(f"studio verify: {text}", file=sys.stderr, flush=True)
 
@@ -160,12 +157,6 @@ def _give_way() -> None:
     # which every level waits for (with nice 5 the start took 0.2 to 0.4 s longer, here).
     if hasattr(os, "nice"):
         os.nice(19)
-
-
-def _games_of(paths) -> list:
-    """The games that can verify some of ``paths``."""
-    return [game for game in all_games()
-            if game.verify is not None and any(game.matches(path) for path in paths)]
 
 
 def _parse_moves(text: str, files: list[str]):

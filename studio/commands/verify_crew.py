@@ -26,6 +26,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import tempfile
 import threading
@@ -49,6 +50,7 @@ def verify_with_crew(parts: list, jobs: int, starters, notify):
     """Each file's finished results, in the order of ``parts`` (see the module docstring);
     ``starters`` are the games' engine starters, each called with ``notify``."""
     fork = multiprocessing.get_context("fork")
+    jobs = max(1, min(jobs, len(parts)))
     claims = fork.Array("q", [0, len(parts)])  # the next part to take; the end of those left to take
     crew = [_start(fork, _read_from_front, (parts, claims)) for _ in range(jobs)]
     for start in starters:
@@ -75,9 +77,16 @@ def verify_with_crew(parts: list, jobs: int, starters, notify):
 
 def _start(fork, target, args):
     spool = tempfile.TemporaryFile()
-    process = fork.Process(target=target, args=(*args, spool.fileno()), daemon=True)
+    process = fork.Process(target=_child, args=(target, *args, spool.fileno()), daemon=True)
     process.start()
     return process, spool
+
+
+def _child(target, *args) -> None:
+    # Ctrl-C reaches every process of the terminal's group: only this process's parent
+    # answers it (its children are stopped as it ends), not each child with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    target(*args)
 
 
 def _read_from_front(parts, claims, spool: int) -> None:
