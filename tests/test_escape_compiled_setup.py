@@ -72,7 +72,13 @@ def test_the_engine_is_planned_only_for_enough_moves(fresh_installed, tmp_path):
     many = (1,) * escape_verify.COMPILED_FROM_MOVES
     assert escape_verify.plan_engine(paths, None, few) is None
     assert escape_verify.plan_engine(paths, None, many) is compiled.start_engine
-    assert escape_verify.plan_engine(paths, None, None) is None  # (nothing to play)
+    assert escape_verify.plan_engine(paths, None, None) is None  # (nothing to play, few to load)
+    # Loading levels counts too: the compiled engine loads them many times as fast.
+    enough = escape_verify.COMPILED_FROM_MOVES // escape_verify.LOADING_MOVES
+    many_paths = [str(tmp_path / f"{n}.esx") for n in range(enough)]
+    assert escape_verify.plan_engine(many_paths, None, None) is compiled.start_engine
+    assert escape_verify.plan_engine(many_paths[:enough * 3 // 4], None, None) is None
+    assert escape_verify.plan_engine(many_paths[:enough * 3 // 4], None, (1,) * 100) is compiled.start_engine
     missing = str(Path(tmp_path) / "none.esp")
     assert escape_verify.plan_engine(paths, missing, None) is None  # (each level's line says why)
 

@@ -50,9 +50,12 @@ def stored_solutions(path: str) -> SolutionIndex:
 
 
 # `studio verify` with workers starts the compiled engine at once (in the parent, while the
-# workers read levels) when the solutions hold at least this many moves: on two cores, the
+# workers read the files) when the work is at least this many moves: on two cores, the
 # reference engine plays about that many in the half second the compiled one takes to start.
+# Loading a level in Python costs about as much as playing LOADING_MOVES moves there (the
+# compiled engine loads one in a few hundredths of that).
 COMPILED_FROM_MOVES = 200_000
+LOADING_MOVES = 50
 
 
 def plan_engine(paths, solutions: str | None = None, moves=None):
@@ -61,15 +64,14 @@ def plan_engine(paths, solutions: str | None = None, moves=None):
     of a first compile); else None, and each worker plays its own levels."""
     if not compiled_installed():
         return None
+    expected = LOADING_MOVES * len(paths)
     if moves is not None:
-        expected = len(moves) * len(paths)
+        expected += len(moves) * len(paths)
     elif solutions is not None:
         try:
-            expected = stored_solutions(solutions).total_moves()
+            expected += stored_solutions(solutions).total_moves()
         except (OSError, LevelFormatError):  # each level's line will say so
             return None
-    else:
-        return None
     return start_compiled_engine if expected >= COMPILED_FROM_MOVES else None
 
 
