@@ -81,6 +81,19 @@ def test_the_share_of_a_process_that_died_while_playing_is_played_here(parts, mo
     assert list(verify_crew.verify_with_crew(parts, 3, [slow_start], print)) == each_in_turn(parts)
 
 
+def test_a_child_that_cannot_write_its_spool_stops_quietly_and_its_parts_are_done_here(parts, monkeypatch, capfd):
+    parent, real = os.getpid(), verify_crew._send
+
+    def disk_full(spool, number, value):
+        if os.getpid() != parent:
+            raise OSError(28, "No space left on device")
+        real(spool, number, value)
+
+    monkeypatch.setattr(verify_crew, "_send", disk_full)
+    assert list(verify_crew.verify_with_crew(parts, 2, [slow_start], print)) == each_in_turn(parts)
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_a_record_cut_short_is_left_out():
     with tempfile.TemporaryFile() as spool:
         verify_crew._send(spool.fileno(), 0, ["whole"])

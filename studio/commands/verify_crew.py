@@ -86,7 +86,10 @@ def _child(target, *args) -> None:
     # Ctrl-C reaches every process of the terminal's group: only this process's parent
     # answers it (its children are stopped as it ends), not each child with a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    target(*args)
+    try:
+        target(*args)
+    except Exception:  # noqa: BLE001 - a full disk, say: the parent does this child's parts (and
+        os._exit(1)  # meets any bug of the studio's there, reported on the level's line)
 
 
 def _read_from_front(parts, claims, spool: int) -> None:
