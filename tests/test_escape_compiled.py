@@ -109,14 +109,13 @@ def engine():
     """The compiled engine, started in this process. ``start_engine`` makes every later
     ``play_solutions`` of the process use it: that is undone afterwards so other test
     modules still see the reference engine play a process's first moves."""
-    from studio.games.escape import compiled, rle
+    from studio.games.escape import compiled
 
-    saved, saved_reader = compiled._started, rle._compiled_reader
+    saved = compiled._started
     assert compiled.start_engine(), "numba is installed but the compiled engine did not start"
     assert compiled.available()
     yield compiled
     compiled._started = saved
-    rle.use_compiled_reader(saved_reader)  # (the engine's start installed its array reader)
 
 
 @pytest.fixture(scope="module")
@@ -417,18 +416,18 @@ def test_non_moves_inside_a_byte_count_but_change_nothing(engine, won_solution):
                                                                                   for m in ((0, 7), ())]
 
 
-# --- 5. EscapePlays through pickle -----------------------------------------------------
+# --- 5. FilePlays through pickle ------------------------------------------------------
 
 def deferred_plays(level_paths, player_file) -> list:
-    """The Deferred of each level as a worker makes them: its process has not started the
-    compiled engine (one that has plays its levels from the file: FilePlays)."""
+    """The Deferred of each level as a `studio verify` worker makes them: its process has
+    not started the compiled engine, and it leaves the loading to the one that has."""
     from studio.core.verifying import Deferred
     from studio.games.escape import compiled
     from studio.games.escape.verify import prepare_level
 
     started, compiled._started = compiled._started, False
     try:
-        deferreds = [prepare_level(str(path), solutions=str(player_file)) for path in level_paths]
+        deferreds = [prepare_level(str(path), solutions=str(player_file), loading=False) for path in level_paths]
     finally:
         compiled._started = started
     for path, deferred in zip(level_paths, deferreds):
@@ -439,29 +438,29 @@ def deferred_plays(level_paths, player_file) -> list:
 @needs_compiled
 @needs_corpus
 @needs_fuzz
-def test_pickled_plays_give_the_same_verdicts_and_board(engine):
-    from studio.games.escape.verify import EscapePlays
+def test_pickled_plays_give_the_same_verdicts_as_the_reference(engine):
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.esx import load_esx
+    from studio.games.escape.verify import FilePlays
 
     paths = sorted({p for _, p in loadable_records()})
-    deferreds = list(deferred_plays(paths, ESCAPE / "player.esp"))
-    deferreds += list(deferred_plays(sorted((FUZZ / "levels").glob("*.esx"))[::25], FUZZ / "fuzz.esp"))
-    odd = EscapePlays(deferreds[0].play.start, [(1, 300, 2), (0, 7)])  # (kept as a tuple, not bytes)
+    deferreds = deferred_plays(paths, ESCAPE / "player.esp")
+    deferreds += deferred_plays(sorted((FUZZ / "levels").glob("*.esx"))[::25], FUZZ / "fuzz.esp")
+    odd = FilePlays(deferreds[0].play.data, [(1, 300, 2), (0, 7)])  # (kept as a tuple, not bytes)
     plays = [d.play for d in deferreds] + [odd]
-    assert any(any(p.start.board.dests) for p in plays), "some level should have transporter or panel dests"
+    starts = [initial_state(load_esx(p.data)) for p in plays]
+    assert any(any(start.board.dests) for start in starts), "some level should have transporter or panel dests"
     played = 0
-    for deferred_results, original in zip([d.results for d in deferreds] + [[{}, {}]], plays):
+    for deferred_results, original, start in zip([d.results for d in deferreds] + [[{}, {}]], plays, starts):
         copy = pickle.loads(pickle.dumps(original))
-        assert isinstance(copy, EscapePlays)
-        assert copy.start.board.dests == original.start.board.dests
-        assert copy.start == original.start
+        assert isinstance(copy, FilePlays) and copy.data == original.data and copy.player is None
         assert [tuple(s) for s in copy.solutions] == [tuple(s) for s in original.solutions]
         want = [dict(r) for r in deferred_results]
         got = [dict(r) for r in deferred_results]
         original(want)
         copy(got)
         assert got == want and all(r["verdict"] in ("won", "dead", "open") for r in got)
-        assert [(r["verdict"], r["moves"]) for r in got] == \
-            [reference(original.start, s)[:2] for s in original.solutions]
+        assert [(r["verdict"], r["moves"]) for r in got] == [reference(start, s)[:2] for s in original.solutions]
         played += len(got)
     assert played > 150
 

@@ -31,48 +31,37 @@ def corpus_files() -> list[Path]:
 @pytest.fixture(scope="module")
 def engine():
     """The compiled engine started in this process; afterwards the process is as before (its
-    ``play_solutions`` and rle.read_rle back to the reference), for the other test modules."""
-    from studio.games.escape import compiled, rle
+    ``play_solutions`` back to the reference), for the other test modules."""
+    from studio.games.escape import compiled
 
-    saved, saved_reader = compiled._started, rle._compiled_reader
+    saved = compiled._started
     assert compiled.start_engine()
-    assert rle._compiled_reader is not None, "starting the engine did not install its array reader"
     yield compiled
     compiled._started = saved
-    rle.use_compiled_reader(saved_reader)
-
-
-@pytest.fixture
-def python_reading(engine):
-    """Within the test, rle.read_rle reads every array in Python."""
-    from studio.games.escape import rle
-
-    reader = rle._compiled_reader
-    rle.use_compiled_reader(None)
-    yield
-    rle.use_compiled_reader(reader)
 
 
 def python_read(data: bytes, length: int):
-    """rle.read_rle in Python: (values, bit position after) or the LevelFormatError."""
+    """rle.read_rle: (values, bit position after) or the LevelFormatError."""
     from studio.core.errors import LevelFormatError
     from studio.games.escape import rle
 
     reader = rle.BitReader(data)
-    saved = rle._compiled_reader
-    rle.use_compiled_reader(None)
     try:
         return rle.read_rle(reader, length), reader.pos
     except LevelFormatError as e:
         return e
-    finally:
-        rle.use_compiled_reader(saved)
 
 
-def aligned(read):
-    """The compiled reader's (values, bit position) with the position at the next byte, where
-    read_rle leaves its reader (and the Python reading's position)."""
-    return None if read is None else (read[0], (read[1] + 7) & ~7)
+def compiled_read(data: bytes, byte_offset: int, length: int):
+    """reading.decode_runs: (values, bit position after, at the next byte as read_rle leaves
+    its reader), or None for an array it leaves to the Python reading."""
+    import numpy as np
+
+    from studio.games.escape.compiled.reading import decode_runs
+
+    values = np.empty(length, dtype=np.int64)
+    stop = decode_runs(np.frombuffer(data, dtype=np.uint8), byte_offset, values)
+    return None if stop < 0 else (values.tolist(), (stop + 7) & ~7)
 
 
 def load_or_error(data: bytes):
@@ -85,23 +74,7 @@ def load_or_error(data: bytes):
         return str(e)
 
 
-# --- the array reader (rle.read_rle's fast path) --------------------------------------------------
-
-@needs_corpus
-def test_every_corpus_file_loads_alike_with_and_without_the_compiled_reader(engine):
-    files = corpus_files()
-    with_reader = [load_or_error(path.read_bytes()) for path in files]
-    from studio.games.escape import rle
-
-    reader = rle._compiled_reader
-    rle.use_compiled_reader(None)
-    try:
-        without = [load_or_error(path.read_bytes()) for path in files]
-    finally:
-        rle.use_compiled_reader(reader)
-    assert with_reader == without  # the same levels, and the same message for each refused file
-    assert sum(not isinstance(level, str) for level in with_reader) > 600
-
+# --- the array reader (reading.py) ---------------------------------------------------------------
 
 def arrays():
     """Values of one bit width (0 to 32), often in runs, as a level's layers are."""
@@ -120,7 +93,7 @@ def test_the_compiled_reader_decodes_what_write_rle_writes(engine, values, offse
     writer = rle.BitWriter()
     rle.write_rle(writer, values)
     data = bytes(range(offset)) + writer.getvalue() + b"\x00\x07"  # (bytes before and after it)
-    got = aligned(rle._compiled_reader(data, offset, len(values)))
+    got = compiled_read(data, offset, len(values))
     assert got is not None, "a well-formed array was left to the Python reading"
     want = python_read(data[offset:], len(values))
     assert got == (want[0], want[1] + 8 * offset)
@@ -129,9 +102,7 @@ def test_the_compiled_reader_decodes_what_write_rle_writes(engine, values, offse
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=48), length=st.integers(0, 120))
 def test_the_compiled_reader_takes_nothing_the_python_reading_refuses(engine, data, length):
-    from studio.games.escape import rle
-
-    got = aligned(rle._compiled_reader(data, 0, length))
+    got = compiled_read(data, 0, length)
     want = python_read(data, length)
     if got is not None:
         assert not isinstance(want, Exception), f"taken, but the Python reading says: {want}"

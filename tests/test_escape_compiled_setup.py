@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.games.escape import compiled, rle
+from studio.games.escape import compiled
 from studio.games.escape import verify as escape_verify
 
 
@@ -48,12 +48,11 @@ def test_a_first_compile_is_announced(monkeypatch, fresh_installed):
     pytest.importorskip("numba")
     heard = []
     monkeypatch.setattr(compiled, "compiled_before", lambda: False)
-    saved, saved_reader = compiled._started, rle._compiled_reader
+    saved = compiled._started
     try:
         assert compiled.start_engine(heard.append)
     finally:
         compiled._started = saved
-        rle.use_compiled_reader(saved_reader)
     assert heard and "compiling the Escape engine" in heard[0]
     heard.clear()
     monkeypatch.setattr(compiled, "compiled_before", lambda: True)
@@ -61,7 +60,6 @@ def test_a_first_compile_is_announced(monkeypatch, fresh_installed):
         assert compiled.start_engine(heard.append)
     finally:
         compiled._started = saved
-        rle.use_compiled_reader(saved_reader)
     assert heard == []
 
 

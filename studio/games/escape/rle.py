@@ -108,26 +108,9 @@ class BitWriter:
 
 # -- decoding ------------------------------------------------------------------
 
-# A process that has started the compiled engine reads arrays with its decoder
-# (compiled.reading): ``(data, byte_offset, length) -> (values, bit position after them)``, or
-# None for an array it leaves to the reading below (which names what is wrong with it).
-_compiled_reader = None
-
-
-def use_compiled_reader(reader) -> None:
-    global _compiled_reader
-    _compiled_reader = reader
-
-
 def read_rle(reader: BitReader, length: int, what: str = "array") -> list[int]:
     """Decode one RLE array of ``length`` values; the reader ends at the next byte boundary."""
     reader.align()
-    if _compiled_reader is not None:
-        read = _compiled_reader(reader.data, reader.pos >> 3, length)
-        if read is not None:
-            values, reader.pos = read
-            reader.align()
-            return values
     # Worst case per value: a run of one (31 + 32 bits) or a literal stretch of one (62 + 32).
     text = reader.bit_text(13 + length * (2 * 31 + MAX_VALUE_BITS))
     base, end = reader.pos, len(text)

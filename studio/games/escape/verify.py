@@ -30,7 +30,6 @@ from studio.games.escape.compiled import file_player as compiled_file_player
 from studio.games.escape.compiled import installed as compiled_installed, play_solutions
 from studio.games.escape.compiled import start_engine as start_compiled_engine
 from studio.games.escape.engine import LETTER_DIRECTIONS, initial_state
-from studio.games.escape.engine.state import Board, EscapeState
 from studio.games.escape.esp import SolutionIndex, read_solution_index
 from studio.games.escape.esx import load_esx
 
@@ -87,10 +86,11 @@ def verify_level(path: str, solutions: str | None = None, moves=None) -> list[di
 
 def prepare_level(path: str, solutions: str | None = None, moves=None, loading: bool = True) -> list[dict] | Deferred:
     """``verify_level`` with the solutions left to play (core.verifying.prepare_file): the
-    results of a file that cannot be read or loaded, else a ``Deferred`` whose play is an
-    ``EscapePlays`` (played at once where the compiled engine is not installed), or a
-    ``FilePlays`` where this process has started the compiled engine, or with ``loading``
-    False (the level loaded when it is finished, by the compiled engine where it runs)."""
+    results of a file that cannot be read; a ``Deferred`` whose play is a ``FilePlays`` where
+    this process has started the compiled engine (which loads the level too) or, with
+    ``loading`` False, where the compiled engine is installed (the caller finishes it in the
+    process that starts it); else the results, the level loaded and its solutions played
+    here (nothing would be gained by deferring them)."""
     base = {"level": path, "game": GAME, "md5": None}
     try:
         data, md5 = read_level_file(path, game_by_id(GAME))
@@ -108,47 +108,12 @@ def prepare_level(path: str, solutions: str | None = None, moves=None, loading: 
     if not plays:
         plays = [(None, None, ())]
 
-    solutions = [solution for _, _, solution in plays]
     results = [dict(base, solution=name, index=index, length=len(solution)) for name, index, solution in plays]
-    player = compiled_file_player(data)  # (when this process has started the compiled engine)
-    if player is not None or (not loading and compiled_installed()):
-        return Deferred(results, FilePlays(data, solutions, player))
-    try:
-        level = load_esx(data, remember=False)
-    except LevelFormatError as e:
-        return [dict(result, verdict="error", moves=None, error=str(e)) for result in results]
-    deferred = Deferred(results, EscapePlays(initial_state(level), solutions))
-    # Without the compiled engine, or with no move to play (no stored solution: a last look at
-    # the start), the caller would only play them on the reference engine too.
-    worth_deferring = compiled_installed() and any(solution for _, _, solution in plays)
-    return deferred if worth_deferring else deferred.finish()
-
-
-class EscapePlays:
-    """The solutions of one level still to play from its start (picklable: a worker sends
-    it to the parent): called with the level's results, it fills in their verdicts."""
-
-    __slots__ = ("start", "solutions", "links")
-
-    def __init__(self, start, solutions: list, links: dict | None = None):
-        self.start = start
-        self.solutions = solutions
-        self.links = links  # the destinations that are set, {cell: destination}, when known
-
-    def __reduce__(self):
-        # Compact: the destinations that are set, the moves as bytes (a collection sends thousands).
-        start = self.start
-        board = start.board
-        dests = self.links
-        if dests is None:
-            dests = {cell: dest for cell, dest in enumerate(board.dests) if dest}  # (most are 0)
-        return (_rebuild_plays, (board.width, board.height, dests, start.tiles,
-                                 start.otiles, start.flags, start.player, start.bots,
-                                 [_packed(solution) for solution in self.solutions]))
-
-    def __call__(self, results: list[dict]) -> None:
-        for result, (verdict, count) in zip(results, play_solutions(self.start, self.solutions, self.links)):
-            result.update(verdict=verdict, moves=count)
+    play = FilePlays(data, [solution for _, _, solution in plays], compiled_file_player(data))
+    deferred = Deferred(results, play)
+    if play.player is not None or (not loading and compiled_installed()):
+        return deferred
+    return deferred.finish()
 
 
 class FilePlays:
@@ -189,11 +154,3 @@ def _packed(moves):
         return bytes(moves)
     except (ValueError, TypeError):  # a move outside 0..255 (it changes nothing): kept as it is
         return tuple(moves)
-
-
-def _rebuild_plays(width, height, dests, tiles, otiles, flags, player, bots, solutions) -> EscapePlays:
-    full = [0] * (width * height)
-    for cell, dest in dests.items():
-        full[cell] = dest
-    start = EscapeState(tiles, otiles, flags, player, bots, False, False, Board(width, height, full))
-    return EscapePlays(start, solutions, dests)

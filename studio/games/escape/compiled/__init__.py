@@ -10,10 +10,10 @@ the reference engine. The first use on a machine compiles the rules (about 20 s)
 numba keeps the machine code in the user's cache (``machine_code_folder``) for every
 later process.
 
-A process that has started the engine also reads level files with it, thousands of them
-in a collection's verification: rle.read_rle's arrays (reading.py), and ``file_player(data)``,
-a level file loaded straight into the engine's start (loading.py). Both leave whatever is
-not plainly well-formed to the Python reading, which takes it or says what is wrong.
+A process that has started the engine also loads level files with it, thousands of them
+in a collection's verification: ``file_player(data)`` loads a level file straight into the
+engine's start (loading.py, its arrays decoded by reading.py), and leaves whatever is not
+plainly well-formed to the Python reading, which takes it or says what is wrong.
 """
 
 from __future__ import annotations
@@ -24,15 +24,13 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
-from studio.games.escape.rle import use_compiled_reader
-
 _VERDICTS = {0: "open", 1: "won", 2: "dead"}  # kernel.OPEN, WON, DEAD (kernel imports numba)
 
 
 @lru_cache(maxsize=1)
 def _kernel():
-    """The compiled ``play``, numpy, the compiled array reader and level loading, or None
-    (imported once per process)."""
+    """The compiled ``play``, numpy and the compiled level loading, or None (imported once
+    per process)."""
     if not installed():
         return None
     # numpy's BLAS would start a thread per core that is never used here (they spin for a
@@ -46,12 +44,11 @@ def _kernel():
             numba.config.CACHE_DIR = str(machine_code_folder())
         from studio.games.escape.compiled.loading import load_start
         from studio.games.escape.compiled.play import play
-        from studio.games.escape.compiled.reading import decode_runs
     except ImportError:  # numba or numpy not installed (a packaged build leaves them out)
         return None
     except Exception:  # noqa: BLE001 - a numba that fails on import here: the reference engine plays
         return None
-    return play, numpy, decode_runs, load_start
+    return play, numpy, load_start
 
 
 _SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py")
@@ -127,9 +124,7 @@ def start_engine(notify=None) -> bool:
         from studio.games.escape.level import EscapeLevel
 
         compiled_player(initial_state(EscapeLevel.blank(1, 1)))((1,))
-        reader = _array_reader()
-        reader(b"\x01\x01\x00", 0, 1)  # (loads its machine code too, and the loading's)
-        _load_start(encode_esx(EscapeLevel.blank(1, 1)))
+        _load_start(encode_esx(EscapeLevel.blank(1, 1)))  # (loads the loading's machine code too)
     except Exception as error:  # noqa: BLE001 - any failure of numba's means: play on the reference
         _failed = True
         if notify is not None:
@@ -137,34 +132,20 @@ def start_engine(notify=None) -> bool:
                    "playing on the pure-Python engine")
         return False
     _started = True
-    use_compiled_reader(reader)  # this process's levels are read with it from now on
     return True
 
 
-def _array_reader():
-    """rle.read_rle's compiled decoder (see rle.use_compiled_reader)."""
-    _, np, decode_runs, _ = _kernel()
-    uint8, int64 = np.uint8, np.int64
-
-    def read(data: bytes, byte_offset: int, length: int):
-        values = np.empty(length, dtype=int64)
-        stop = decode_runs(np.frombuffer(data, dtype=uint8), byte_offset, values)
-        return None if stop < 0 else (values.tolist(), stop)
-
-    return read
-
-
-def play_solutions(start, solutions, links: dict | None = None) -> list[tuple[str, int]]:
+def play_solutions(start, solutions) -> list[tuple[str, int]]:
     """``(verdict, moves)`` of each solution played from ``start`` by the formats document's
     verdict procedure (``engine.play_solution``), on the compiled engine once this process
     has played ``REFERENCE_MOVES_FIRST`` moves on the reference engine (or ``start_engine``
-    was called). ``links``: the board's destinations that are set, when known (faster)."""
+    was called)."""
     global _reference_moves
     from studio.games.escape.engine import play_solution
 
     fast = None
     if (_started or (_reference_moves >= REFERENCE_MOVES_FIRST and start_engine())) and any(solutions):
-        fast = compiled_player(start, links)
+        fast = compiled_player(start)
     verdicts = []
     for solution in solutions:
         played = fast(solution) if fast is not None and solution else None
@@ -187,10 +168,8 @@ def _neighbours(width: int, height: int):
     return rows
 
 
-def compiled_player(state, links: dict | None = None):
-    """A player of solutions from ``state`` (see the module docstring), or None. ``links``
-    may give the board's destinations that are set ({cell: destination}; the others are 0):
-    quicker than converting every cell's."""
+def compiled_player(state):
+    """A player of solutions from ``state`` (see the module docstring), or None."""
     kernel = _kernel()
     if kernel is None or state.dead or state.won:
         return None
@@ -205,11 +184,7 @@ def compiled_player(state, links: dict | None = None):
     layers[2] = np.frombuffer(state.flags, dtype=np.uint8)
     bots = np.array(state.bots, dtype=np.int64).reshape(-1, 3).T.copy()
     geometry = _neighbours(board.width, board.height).copy()
-    if links is None:
-        geometry[0] = board.dests
-    else:
-        geometry[0] = 0
-        geometry[0, list(links)] = list(links.values())
+    geometry[0] = board.dests
     width, height = board.width, board.height
     counters = np.zeros(ROW_COUNTS + height + width, dtype=np.int64)
     counters[GUY], counters[WIDTH], counters[CELLS] = state.player, width, cells
@@ -234,7 +209,7 @@ def file_player(data: bytes):
 
 def _load_start(data: bytes):
     """loading.load_start's arrays (L, B, G, m) of the file, or None."""
-    _, np, _, load_start = _kernel()
+    _, np, load_start = _kernel()
     ok, *start = load_start(np.frombuffer(data, dtype=np.uint8))
     return start if ok else None
 

@@ -1,11 +1,12 @@
-"""Compiled reading of Escape's run-length encoded arrays (rle.read_rle's fast path): a
-process that has started the compiled engine loads thousands of levels for `studio verify`,
-and decoding their arrays bit by bit in Python is most of that work.
+"""Compiled reading of Escape's run-length encoded arrays, as rle.read_rle reads them, for
+loading.py: a process that has started the compiled engine loads thousands of levels for
+`studio verify`, and decoding their arrays bit by bit in Python was most of that work.
 
 Only a plainly well-formed array is decoded here (zero-width values, all 0, included: an
 all-floor layer is stored so); for anything else (a header out of range, a zero-width
-counter, a run past the array's length, the file ending early) the answer is -1 and rle.py reads the array itself, raising the error that names
-the problem. So a damaged file is described exactly as before.
+counter, a run past the array's length, the file ending early) the answer is -1, and the
+file is left to esx.load_esx, which names the problem. So a damaged file is described
+exactly as before.
 """
 
 from numba import njit
