@@ -4,13 +4,14 @@ A large verification whose game wants its engine started in the verifying proces
 (Game.verify_engine: Escape's compiled engine, half a second to start) goes in two
 phases:
 
-1. While this process starts the engine, a crew of forked workers reads the levels
-   (core.verifying.prepare_file), taking parts from the front of the list, at the lowest
-   priority (every level waits for the engine).
-2. Once it has started, the crew is stopped. What it read is played, and what it had not
-   read yet is read and played, by this process and forks of it, which inherit the
-   started engine: one process per core, each taking every n-th part. A part the crew
-   was reading is read again: at the engine's speed that is sooner than waiting for it.
+1. While this process starts the engine, a crew of forked workers reads the level files
+   and their solutions (core.verifying.prepare_file, leaving the loading to the engine),
+   taking parts from the front of the list, at the lowest priority (every level waits
+   for the engine).
+2. Once it has started, the crew is stopped. What it read is loaded and played, and what
+   it had not read yet is read, loaded and played, by this process and forks of it,
+   which inherit the started engine: one process per core, each taking every n-th part.
+   A part the crew was reading is read again: that is sooner than waiting for it.
 
 Each child writes its results to a spool file of its own, whole records one write each,
 so a child never waits for this process to read (it is busy starting the engine) and one
