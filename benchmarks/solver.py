@@ -94,6 +94,20 @@ def walk_rate(level, seconds: float = 3.0) -> tuple[float, float]:
     return result.expanded / result.seconds, covered[0] / result.seconds
 
 
+def compiled_rate(level, seconds: float = 3.0) -> tuple[float, float] | None:
+    """(expansions, positions kept) per second of the compiled search for any solution
+    (compiled/search.py, breadth-first so that it runs the whole time), or None without
+    numba."""
+    from studio.games.escape.compiled.searching import find_solution
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(level)
+    if find_solution(state, timeout=0.1) is None:
+        return None
+    found = find_solution(state, timeout=seconds, novelty=False)
+    return found.expanded / found.seconds, found.stored / found.seconds
+
+
 def level_paths(sets: list[str], names: list[str] | None) -> list[tuple[str, Path]]:
     """(set, path) of every level to solve: the sets' .esx files that load, in name order."""
     from studio.core.errors import LevelFormatError
@@ -137,8 +151,16 @@ def print_rates() -> None:
     print(f"  walk A* (the solver): {expansions:,.0f} expansions/s; {positions:,.0f} positions/s counting, "
           "for each expansion, the cells of its walk region (positions the player reaches by walking,\n"
           "    covered by that one expansion and never stored) plus the positions its edges lead to")
+    compiled = compiled_rate(sample)
+    if compiled is None:
+        print("  compiled search (the second core's first search): numba is not installed")
+        compiled = (0.0, 0.0)
+    else:
+        print(f"  compiled search (the second core's first search, here breadth-first): {compiled[0]:,.0f} "
+              f"expansions/s (each a whole walk region, as the walk A*'s), {compiled[1]:,.0f} new positions kept/s")
     meeting = [name for name, rate in (("plain expanded/s", expanded), ("plain generated/s", generated),
-                                        ("walk A* expansions/s", expansions), ("walk A* positions/s", positions))
+                                        ("walk A* expansions/s", expansions), ("walk A* positions/s", positions),
+                                        ("compiled expansions/s", compiled[0]), ("compiled positions/s", compiled[1]))
                if rate >= TARGET_RATE]
     print(f"  {TARGET_RATE:,}/s target met by: {', '.join(meeting) if meeting else 'none of these figures'}"
           " (an expansion of the walk A* does a whole region's work, so its rate is not comparable)")
@@ -165,6 +187,11 @@ def main() -> int:
     from studio.games.escape.solve import solve_level
 
     paths = level_paths(args.sets, args.levels)
+    from studio.games.escape.compiled.searching import compile_now, ready
+
+    if args.cores > 1 and not ready():  # (else the first levels' second core would go without it)
+        print("compiling the compiled search for this machine (once; about a minute)", file=sys.stderr)
+        compile_now()
     if not (args.json or args.skip_rates):
         print_rates()
     if not args.json:

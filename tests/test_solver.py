@@ -325,6 +325,35 @@ def test_a_boxed_dalek_leaves_walks_alone_and_lengths_agree_with_plain_search(ro
     agrees_with_plain_search(level)
 
 
+# Chasers that box each other in: each one's only way out is onto the other, with a wall
+# behind it (a hugbot cannot push it there; a dalek would fuse with it).
+BOXED_PAIRS = [
+    (["########", "#@....E#", "########", "#HH#####", "########"], True),
+    # the pocket one cell longer: the right-hand hugbot walks off, the other pushes it
+    (["########", "#@....E#", "########", "#HH.####", "########"], False),
+    # daleks fuse: a dalek next to another is never boxed in by it
+    (["########", "#@....E#", "########", "#DD#####", "########"], False),
+]
+
+
+def level_with_chasers(rows: list[str]):
+    grid = [row.replace("H", ".").replace("D", ".") for row in rows]
+    level = build(grid)
+    width = len(rows[0])
+    level.bots = [BotPlacement(y * width + x, int(Bot.HUGBOT if ch == "H" else Bot.DALEK))
+                  for y, row in enumerate(rows) for x, ch in enumerate(row) if ch in "HD"]
+    return level
+
+
+@pytest.mark.parametrize("rows, boxed", BOXED_PAIRS)
+def test_chasers_boxed_in_by_each_other_leave_walks_alone_and_lengths_agree_with_plain_search(rows, boxed):
+    from studio.games.escape.solve import _quiet
+
+    level = level_with_chasers(rows)
+    assert _quiet(initial_state(level)) == boxed
+    assert agrees_with_plain_search(level) == 5
+
+
 # -- pushes that certainly move nothing are not played (walks.QuietRegion.stuck) --
 
 def test_pushes_against_walls_are_skipped_and_lengths_agree_with_plain_search():

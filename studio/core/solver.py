@@ -164,14 +164,16 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
 
 
 def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None,
-                      found: Callable[[tuple], None] | None = None) -> SearchResult:
+                      found: Callable[[tuple], None] | None = None,
+                      known: SearchResult | None = None) -> SearchResult:
     """Any solution, then shorter ones: the novelty search for the whole timeout and, once
     it has a solution, ``solve``'s last step (shortcuts, the novelty search for shorter).
     What a second core runs beside ``solve`` (core.racing): levels whose solution the
     A*'s phases reach late are often solved here in seconds. ``found(moves)`` hears of each
-    solution found, shortest last."""
+    solution found, shortest last. Given a solution ``known`` already (found some other
+    way: a game's compiled search), only the shortening is done."""
     started = time.perf_counter()
-    runs: list[SearchResult] = []
+    runs: list[SearchResult] = [] if known is None else [known]
 
     def run(method: str, seconds: float, phase: str, best: SearchResult | None = None, **options) -> SearchResult:
         result = search(space, method=method, timeout=seconds, cancel=cancel, **options)
@@ -183,7 +185,7 @@ def find_then_shorten(space: SearchSpace, *, timeout: float, cancel=None,
         return result
 
     # (not named ``found``: ``run`` calls that callback for every later solution too)
-    result = run("novelty", timeout, "any", weight=BUDGET_WEIGHT)
+    result = known if known is not None else run("novelty", timeout, "any", weight=BUDGET_WEIGHT)
     if result.solved:
         result.optimal = False
         result = _shorten(space, result, run, started + timeout, cancel)

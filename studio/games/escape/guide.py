@@ -30,11 +30,11 @@ OBSTACLE = 8  # a code bit beside reach.py's STAND, EXIT, TELEPORT
 _STEP, _OBSTACLE_COST = 1, 1024  # an obstacle costs more than any walk (at most 2048 cells... rarely)
 
 # Tiles the player can get into now: by walking, by pushing it away, by taking a transporter.
-_OPEN_NOW = bytes(1 if (WALKABLE[t] or PLAIN_BLOCKS[t] or SLIDERS[t] or SPHERES[t] or STEELS[t]
+OPEN_NOW = bytes(1 if (WALKABLE[t] or PLAIN_BLOCKS[t] or SLIDERS[t] or SPHERES[t] or STEELS[t]
                         or t in (T.GREEN, T.GOLD, T.TRANSPORT, T.BROKEN, T.HEARTFRAMER)) else 0
                   for t in range(64)) + bytes(192)
 _HEART, _EXIT = int(T.HEARTFRAMER), int(T.EXIT)
-_MARK_CLOSED = bytes(OBSTACLE * (1 - _OPEN_NOW[t]) for t in range(256))
+_MARK_CLOSED = bytes(OBSTACLE * (1 - OPEN_NOW[t]) for t in range(256))
 
 
 class ObstacleGuide:

@@ -37,6 +37,7 @@ The reductions that make the search small:
 
 from __future__ import annotations
 
+import time
 from array import array
 
 from studio.core.racing import can_race, race
@@ -46,6 +47,7 @@ from studio.core.solver import (
 from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.lasers import laser_that_sees
 from studio.games.escape.engine.moves import ENTER, blocked
+from studio.games.escape.engine.tilesets import PUSHED_ONTO
 from studio.games.escape.engine.state import EXPLODED, EscapeState
 from studio.games.escape.esp import moves_to_text
 from studio.games.escape.guide import ObstacleGuide
@@ -56,6 +58,7 @@ from studio.games.escape.walks import BLOCK_STOPS, PUSHED_ONE_CELL, BoardBits, L
 
 DIRECTIONS = (1, 2, 3, 4)
 PROOF_SHARE = 0.45  # of the timeout for A*, after core.solver's novelty probe
+COMPILED_SHARE = 0.6  # of the second core's time, for the compiled search (then Python's novelty search)
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
 
 # The player stepping onto these changes nothing (traps decay only when left).
@@ -73,6 +76,11 @@ for _tile in range(64):
         _NO_EFFECT[_tile] = 1
 _TRANSPORT, _PANEL, _EXIT, _LASER = int(T.TRANSPORT), int(T.PANEL), int(T.EXIT), int(T.LASER)
 _ACTIVE_BOTS = (int(Bot.DALEK), int(Bot.HUGBOT), EXPLODED)
+_HUGBOT = int(Bot.HUGBOT)
+# Where a pushed bot can go (moves.push_bot): open ground, or electric floor that destroys it.
+_BOT_PUSHED_ONTO = bytearray(256)
+for _tile in range(64):
+    _BOT_PUSHED_ONTO[_tile] = 1 if (PUSHED_ONTO[_tile] or _tile == T.ELECTRIC) else 0
 # Pushing one of these blocks against one of these tiles does nothing (walks.py).
 _PUSHED_ONE_CELL = bytearray(256)
 for _tile in PUSHED_ONE_CELL:
@@ -92,20 +100,34 @@ def _quiet(state: EscapeState) -> bool:
     """Does nothing on the board act on its own after a move (bots, fuses, blasts)?
     A hugbot or dalek boxed in (``_boxed``) does not: it cannot move while the
     player only walks, since walks change no tile."""
+    chasers = []
     for kind, cell, data in state.bots:
         if kind in _ACTIVE_BOTS:
-            if kind == EXPLODED or not _boxed(state, cell):
+            if kind == EXPLODED:
                 return False
+            chasers.append((kind, cell))
         elif kind >= _BOMB and data >= 0:
             return False
-    return True
+    if not chasers:
+        return True
+    boxed = {cell for _, cell in chasers}
+    shrinking = True
+    while shrinking:  # the largest set of chasers each boxed in by walls and the others
+        shrinking = False
+        for kind, cell in chasers:
+            if cell in boxed and not _boxed(state, cell, kind == _HUGBOT, boxed):
+                boxed.discard(cell)
+                shrinking = True
+    return len(boxed) == len(chasers)
 
 
-def _boxed(state: EscapeState, cell: int) -> bool:
+def _boxed(state: EscapeState, cell: int, hugbot: bool = False, fellows=()) -> bool:
     """Can a bot on ``cell`` not move in any direction, wherever the player stands? Each
     neighbour is off the board, a tile nobody enters, or a block pushed one cell (or a
     gold block) with nothing a block could go onto behind it (so the player is not
-    there either)."""
+    there either); for a hugbot, also a bot among ``fellows`` (boxed in themselves) that
+    it cannot push, with no ground a bot is pushed onto behind it (moves.push_bot; a
+    dalek would fuse with it instead)."""
     tiles = state.tiles
     for table in state.board.neighbours[1:]:
         there = table[cell]
@@ -114,9 +136,11 @@ def _boxed(state: EscapeState, cell: int) -> bool:
         tile = tiles[there]
         if ENTER[tile] is blocked:
             continue
+        beyond = table[there]
+        if hugbot and there in fellows and (beyond < 0 or not _BOT_PUSHED_ONTO[tiles[beyond]]):
+            continue
         if not _PUSHED_ONE_CELL[tile]:
             return False
-        beyond = table[there]
         if beyond >= 0 and not _BLOCK_STOPS[tiles[beyond]]:
             return False
     return True
@@ -299,9 +323,45 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
 
 
 def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel=None, found=None) -> SearchResult:
-    """core.solver.find_then_shorten on the level: the second core's search (core.racing)."""
-    return find_then_shorten(EscapeSpace(initial_state(level), walks=walks, bound=bound), timeout=timeout,
-                             cancel=cancel, found=found)
+    """The second core's search (core.racing): the compiled search for any solution
+    (compiled/search.py) for ``COMPILED_SHARE`` of the timeout, where numba is installed,
+    then core.solver.find_then_shorten on the level: the Python novelty search when the
+    compiled one found nothing, else only the shortening of its solution."""
+    started = time.perf_counter()
+    start = initial_state(level)
+    known = None
+    if walks:
+        known = _compiled_solution(start, timeout * COMPILED_SHARE, cancel)
+        if known is not None:
+            known.first_found = time.perf_counter() - started
+            if found is not None:
+                found(known.moves)
+    left = max(0.0, timeout - (time.perf_counter() - started))
+    result = find_then_shorten(EscapeSpace(start, walks=walks, bound=bound), timeout=left, cancel=cancel,
+                               found=found, known=known)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _compiled_solution(start: EscapeState, timeout: float, cancel) -> SearchResult | None:
+    """A solution by the compiled search, checked on the reference engine, or None (none
+    found in time, numba missing, or its machine code not compiled yet: that is started
+    in the background for the next search)."""
+    from studio.games.escape.compiled import installed
+
+    if not installed():
+        return None
+    from studio.games.escape.compiled.searching import compile_in_background, find_solution, ready
+    from studio.games.escape.engine import play_solution
+
+    if not ready():  # (compiling takes about a minute: this search goes on without it)
+        compile_in_background()
+        return None
+    began = time.perf_counter()
+    find = find_solution(start, timeout=timeout, cancel=cancel)
+    if find is None or find.moves is None or play_solution(start, find.moves).verdict != "won":
+        return None
+    return SearchResult(True, False, find.moves, find.expanded, find.stored, time.perf_counter() - began)
 
 
 __all__ = ["EscapeSpace", "RegionCosts", "solve_level", "find_any_solution"]

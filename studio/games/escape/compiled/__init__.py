@@ -51,7 +51,7 @@ def _kernel():
     return play, numpy, load_start
 
 
-_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py")
+_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py", "ordering.py", "search.py")
 
 
 def machine_code_folder() -> Path:
@@ -170,6 +170,13 @@ def _neighbours(width: int, height: int):
 
 def compiled_player(state):
     """A player of solutions from ``state`` (see the module docstring), or None."""
+    start = start_arrays(state)
+    return None if start is None else _player_of(*start)
+
+
+def start_arrays(state):
+    """kernel.py's arrays (L, B, G, m) of a start no move has decided, or None when the
+    compiled engine cannot be used here."""
     kernel = _kernel()
     if kernel is None or state.dead or state.won:
         return None
@@ -194,7 +201,7 @@ def compiled_player(state):
         lasers = (layers[0] == LASER).reshape(height, width)
         counters[ROW_COUNTS:ROW_COUNTS + height] = lasers.sum(axis=1)
         counters[ROW_COUNTS + height:] = lasers.sum(axis=0)
-    return _player_of(layers, bots, geometry, counters)
+    return layers, bots, geometry, counters
 
 
 def file_player(data: bytes):

@@ -1,0 +1,203 @@
+"""The order in which the compiled search (search.py) takes positions: its compiled
+copies of the Python search's guidance (guide.py, simplified) and novelty facts
+(novelty.py, core.search_methods.novelty_first), and the binary heap they key.
+
+A heap entry is one int64: the position's novelty class (0: a fact new in its stage, 1: a
+new pair of its changes, 2: neither), its stage (obstacles on the way out), the moves
+on that way, then its record number (RECORD_BITS), so that the smallest is taken first
+and ties go to the older position.
+"""
+
+import numpy as np
+from numba import njit
+
+from studio.games.escape.compiled.kernel import EXIT, GUY, LASERS
+from studio.games.escape.compiled.play import laser_sees
+from studio.games.escape.guide import OPEN_NOW as OPEN_NOW_TILES
+from studio.games.escape.reach import EXIT as MAY_EXIT
+from studio.games.escape.reach import STAND as MAY_STAND
+from studio.games.escape.reach import TELEPORT as MAY_TELEPORT
+from studio.games.escape.tiles import T
+
+OPEN_NOW = np.frombuffer(OPEN_NOW_TILES, dtype=np.uint8).copy()  # (the player gets in now)
+HEARTFRAMER = int(T.HEARTFRAMER)
+FAR = 127  # obstacles on the way to an exit when there is no way (guide)
+ATOM_BITS = 22  # the novelty table's size, 2 ** ATOM_BITS (facts are hashed into it with their stage)
+RECORD_BITS = 40
+HEAP_SIZE = 9  # (search.py's ctl field that holds the heap's size)
+
+
+@njit(cache=True)
+def guide(L, G, codes, player, ring, reached, cost):
+    """guide.ObstacleGuide, simplified: the fewest cells closed now (a raised floor, a hole,
+    a cell a panel must swap...) on a way from the player to a cell that may ever be an
+    exit, through cells he may ever stand on (``codes``: reach.py's codes of the start, the
+    most any later position allows), then the length of that way, as obstacles * 4096 +
+    moves (FAR obstacles when there is none). A 0-1 breadth-first search from the player
+    over a ring (``ring``: cheaper entries go in front, costlier behind)."""
+    cells = L.shape[1]
+    stamp = reached[cells] + 1
+    reached[cells] = stamp
+    head = tail = ring.shape[0] // 2
+    ring[tail] = player << 24
+    tail += 1
+    reached[player] = stamp
+    cost[player] = 0
+    while head < tail:
+        entry = ring[head]
+        head += 1
+        cell, here = entry >> 24, entry & 0xFFFFFF
+        if here > cost[cell]:
+            continue
+        if codes[cell] & MAY_EXIT:
+            return min(here // 4096, FAR - 1) * 4096 + min(here % 4096, 4095)
+        for direction in range(1, 5):
+            there = G[direction, cell]
+            if there < 0:
+                continue
+            if codes[there] & MAY_TELEPORT and not codes[there] & MAY_STAND:
+                there = G[0, there]
+                if there < 0:
+                    continue
+            elif not codes[there] & (MAY_STAND | MAY_EXIT):
+                continue
+            closed = not OPEN_NOW[L[0, there]]
+            step = here + 1 + (4096 if closed else 0)
+            if step >= 0xFFFFFF or (reached[there] == stamp and cost[there] <= step):
+                continue
+            reached[there] = stamp
+            cost[there] = step
+            if closed:
+                if tail < ring.shape[0]:
+                    ring[tail] = (there << 24) | step
+                    tail += 1
+            elif head > 0:
+                head -= 1
+                ring[head] = (there << 24) | step
+    return FAR * 4096
+
+
+@njit(cache=True)
+def hearts_under_fire(L, B, m):
+    """guide._hearts_under_fire: with no exit on either layer (the way out is a sleeping
+    door, which wakes once every heart framer is taken), the heart framers a laser sees."""
+    count = 0
+    for c in range(L.shape[1]):
+        if L[0, c] == EXIT or L[1, c] == EXIT:
+            return 0
+        if L[0, c] == HEARTFRAMER and m[LASERS] and laser_sees(L, B, m, c):
+            count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _atom_is_new(atoms, stage, atom):
+    index = ((np.uint64(stage) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(atom) * np.uint64(0xC2B2AE3D27D4EB4F)))
+    index = np.int64(index >> np.uint64(64 - ATOM_BITS))
+    if atoms[index]:
+        return False
+    atoms[index] = 1
+    return True
+
+
+@njit(cache=True)
+def _count_of(L, row, tile):
+    count = 0
+    for c in range(L.shape[1]):
+        if L[row, c] == tile:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes):
+    """novelty.PositionFacts and core.search_methods.novelty_first, compiled: 0 when the
+    position in the work arrays makes some fact true for the first time in its stage (its
+    obstacles on the way out): a tile on a cell (either layer), how many of a tile a layer
+    holds, the player's cell, a bot's cell, type and data; else 1 when it makes some pair
+    of its changes true together for the first time (the tiles and bots that differ from
+    the start, and the player's cell); else 2. Given ``same_stage`` (its parent's stage is
+    its own), only the facts that differ from the parent's are looked at. Marks what it
+    sees. (The circuit facts are left out.)"""
+    cells = Lw.shape[1]
+    novel = False
+    count_base = 3 * cells * 64 + (1 << 30)
+    for row in range(2):
+        for c in range(cells):
+            tile = Lw[row, c]
+            before = Lb[row, c]
+            if not same_stage or tile != before:
+                if _atom_is_new(atoms, stage, (row * cells + c) * 64 + (tile & 63)):
+                    novel = True
+                if tile != before:
+                    for kind in (tile, before):
+                        if _atom_is_new(atoms, stage, count_base + (row * 64 + (kind & 63)) * 4096
+                                        + _count_of(Lw, row, kind)):
+                            novel = True
+    guy = mw[GUY]
+    if _atom_is_new(atoms, stage, 2 * cells * 64 + guy):
+        novel = True
+    for i in range(Bw.shape[1]):
+        moved = Bw[0, i] != Bb[0, i] or Bw[1, i] != Bb[1, i] or Bw[2, i] != Bb[2, i]
+        if (moved or not same_stage) and _atom_is_new(atoms, stage, _bot_fact(Bw, i, cells)):
+            novel = True
+    if novel:
+        return 0
+    found = 0
+    limit = changes.shape[0] - 1
+    for row in range(2):
+        for c in range(cells):
+            if Lw[row, c] != L0[row, c] and found < limit:
+                changes[found] = (row * cells + c) * 64 + (Lw[row, c] & 63)
+                found += 1
+    for i in range(Bw.shape[1]):
+        if (Bw[0, i] != B0[0, i] or Bw[1, i] != B0[1, i] or Bw[2, i] != B0[2, i]) and found < limit:
+            changes[found] = _bot_fact(Bw, i, cells)
+            found += 1
+    changes[found] = 2 * cells * 64 + guy
+    found += 1
+    pairs_new = False
+    for i in range(found):
+        for j in range(i + 1, found):
+            if _atom_is_new(atoms, stage, (1 << 62) + changes[i] * 0x1F3D5B79 + changes[j]):
+                pairs_new = True
+    return 1 if pairs_new else 2
+
+
+@njit(cache=True, inline="always")
+def _bot_fact(B, i, cells):
+    return 3 * cells * 64 + (((i * 4096 + B[1, i]) * 64 + (B[0, i] & 63)) * 32 + (B[2, i] & 31))
+
+
+@njit(cache=True)
+def push(heap, ctl, code):
+    at = ctl[HEAP_SIZE]
+    ctl[HEAP_SIZE] = at + 1
+    while at > 0:
+        up = (at - 1) // 2
+        if heap[up] <= code:
+            break
+        heap[at] = heap[up]
+        at = up
+    heap[at] = code
+
+
+@njit(cache=True)
+def pop(heap, ctl):
+    top = heap[0]
+    size = ctl[HEAP_SIZE] - 1
+    ctl[HEAP_SIZE] = size
+    last = heap[size]
+    at = 0
+    while True:
+        child = 2 * at + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap[child + 1] < heap[child]:
+            child += 1
+        if heap[child] >= last:
+            break
+        heap[at] = heap[child]
+        at = child
+    heap[at] = last
+    return top

@@ -1,0 +1,417 @@
+"""A search for any solution of an Escape level, compiled by numba, on the compiled
+engine's arrays (kernel.py): what the second core runs first (solve.find_any_solution),
+Python's novelty search (core.search_methods.novelty_first over solve.py's space) with
+tens of times as many positions a second.
+
+The space is solve.py's: an edge is a walk and then a move that changes something. The
+player's walk region is found as in solve.py (the same quiet-walk rules in a quiet
+position; elsewhere a move is a walk when the engine changes nothing but the player's
+cell). Two positions are one when their boards are the same and so is the set of cells
+their players can walk to (each can then walk to the other): the key is a hash of the
+board mixed with a hash of the region, so a position reached again anywhere in a region
+already searched is searched once. Positions are taken novelty first, then by guidance
+(ordering.py), or breadth-first by the number of edges; either way the solution is *a*
+solution, which the caller shortens and never calls shortest.
+
+Memory: every position found is kept (parent, the edge's label, and its difference from
+the start in ``pool``), and the keys are 64-bit hashes in an open-addressed table; the
+caller grows the arrays when a chunk of the search asks for room (``run``'s codes).
+Every solution found is played on the reference engine by the caller before it is used.
+"""
+
+import numpy as np
+from numba import njit
+
+from studio.games.escape.compiled.kernel import (
+    BLASTS, BOMB, COLUMN_COUNTS, DALEK, EXIT, EXPLODED, GUY, HUGBOT, KILLED, LASER, LASERS, NOTHING, OPEN,
+    OVERFLOW, ROW_COUNTS, STAMP, TOUCHED, WIDTH, WON, bot_at,
+)
+from studio.games.escape.compiled.ordering import (
+    FAR, HEAP_SIZE, RECORD_BITS, guide, hearts_under_fire, novelty_class, pop, push,
+)
+from studio.games.escape.compiled.play import advance, laser_sees
+from studio.games.escape.engine.moves import ENTER, blocked
+from studio.games.escape.engine.tilesets import PUSHED_ONTO
+from studio.games.escape.tiles import T
+from studio.games.escape.walks import BLOCK_STOPS, NO_EFFECT, NOISY_TO_LEAVE, PUSHED_ONE_CELL, QUIET_GROUND
+
+
+def _table(tiles) -> np.ndarray:
+    row = np.zeros(256, dtype=np.uint8)
+    for tile in tiles:
+        row[int(tile)] = 1
+    return row
+
+
+GROUND, NOISY, INERT, ONE_CELL, STOPS = (
+    _table(QUIET_GROUND), _table(NOISY_TO_LEAVE), _table(NO_EFFECT), _table(PUSHED_ONE_CELL), _table(BLOCK_STOPS))
+ENTERED = _table(t for t in range(64) if ENTER[t] is not blocked)
+BOT_PUSHED_ONTO = _table(t for t in range(64) if PUSHED_ONTO[t] or t == T.ELECTRIC)  # (moves.push_bot)
+PANEL, TRANSPORT, HEARTFRAMER = int(T.PANEL), int(T.TRANSPORT), int(T.HEARTFRAMER)
+
+# ctl's fields (ordering.HEAP_SIZE is the next)
+COUNT, POOL_USED, KEYS, FOUND_AT, FOUND_LABEL, EXPANDED, STAMP_NOW, DUPLICATES, TRIES = range(HEAP_SIZE)
+CTL_SIZE = 16
+# run's answers
+CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS = range(6)
+_FNV = np.uint64(0x100000001B3)
+_BASIS = np.uint64(0xCBF29CE484222325)
+
+
+@njit(cache=True)
+def _quiet(L, B, G):
+    """solve._quiet: nothing acts on its own after a move (chasers boxed in cannot)."""
+    chasers = 0
+    for i in range(B.shape[1]):
+        kind = B[0, i]
+        if kind == EXPLODED or (kind >= BOMB and B[2, i] >= 0):
+            return False
+        if kind == DALEK or kind == HUGBOT:
+            chasers += 1
+    if chasers == 0:
+        return True
+    boxed = np.zeros(B.shape[1], dtype=np.bool_)
+    for i in range(B.shape[1]):
+        boxed[i] = B[0, i] == DALEK or B[0, i] == HUGBOT
+    shrinking = True
+    while shrinking:
+        shrinking = False
+        for i in range(B.shape[1]):
+            if boxed[i] and not _boxed(L, B, G, i, boxed):
+                boxed[i] = False
+                shrinking = True
+    for i in range(B.shape[1]):
+        if (B[0, i] == DALEK or B[0, i] == HUGBOT) and not boxed[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _boxed(L, B, G, bot, fellows):
+    """solve._boxed, its fellows the bots flagged in ``fellows``."""
+    cell = B[1, bot]
+    hugbot = B[0, bot] == HUGBOT
+    for direction in range(1, 5):
+        there = G[direction, cell]
+        if there < 0:
+            continue
+        tile = L[0, there]
+        if not ENTERED[tile]:
+            continue
+        beyond = G[direction, there]
+        if hugbot and (beyond < 0 or not BOT_PUSHED_ONTO[L[0, beyond]]):
+            fellow = False
+            for j in range(B.shape[1]):
+                if fellows[j] and B[1, j] == there:
+                    fellow = True
+            if fellow:
+                continue
+        if not ONE_CELL[tile]:
+            return False
+        if beyond >= 0 and not STOPS[L[0, beyond]]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _safe_to_stand(L, B, m, cell):
+    if bot_at(B, cell) >= 0 or L[0, cell] == PANEL or L[0, cell] == EXIT:
+        return False
+    return not (m[LASERS] and laser_sees(L, B, m, cell))
+
+
+@njit(cache=True)
+def board_hash(L, B):
+    """FNV-1a over the tiles, bizarro tiles and flags, then the bots."""
+    h = _BASIS
+    for row in range(3):
+        for c in range(L.shape[1]):
+            h = (h ^ np.uint64(L[row, c])) * _FNV
+    for i in range(B.shape[1]):
+        for row in range(3):
+            h = (h ^ np.uint64(B[row, i] & 0xFFFFFFFF)) * _FNV
+    return h
+
+
+@njit(cache=True)
+def _same_board(L, B, Lb, Bb):
+    for row in range(3):
+        for c in range(L.shape[1]):
+            if L[row, c] != Lb[row, c]:
+                return False
+    for i in range(B.shape[1]):
+        for row in range(3):
+            if B[row, i] != Bb[row, i]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction):
+    """The move ``direction`` from ``cell`` on a copy of the base position (into Lw, Bw, mw)."""
+    Lw[:, :] = Lb
+    Bw[:, :] = Bb
+    mw[:] = mb
+    mw[GUY] = cell
+    mw[STAMP] = ctl[STAMP_NOW]
+    ctl[TRIES] += 1
+    outcome = advance(Lw, Bw, G, mw, W, direction)
+    ctl[STAMP_NOW] = mw[STAMP]
+    if mw[OVERFLOW]:
+        return NOTHING
+    return outcome
+
+
+@njit(cache=True)
+def insert_key(table, ctl, key):
+    """Add ``key`` to the open-addressed set (0 marks an empty slot); False if it was there."""
+    if key == 0:
+        key = np.uint64(1)
+    mask = table.shape[0] - 1
+    slot = np.int64(key & np.uint64(mask))
+    while True:
+        here = table[slot]
+        if here == 0:
+            table[slot] = key
+            ctl[KEYS] += 1
+            return True
+        if here == key:
+            return False
+        slot = (slot + 1) & mask
+
+
+@njit(cache=True)
+def insert_keys(table, ctl, keys):
+    for key in keys:
+        insert_key(table, ctl, key)
+
+
+@njit(cache=True, inline="always")
+def _walked(target, came_by, stamp, seen, came, queue, size, region, zob):
+    """The walk region takes ``target``, reached by ``came_by`` (cell * 8 + direction), if
+    it has not yet: its size and hash after."""
+    if seen[target] == stamp:
+        return size, region
+    seen[target] = stamp
+    came[target] = came_by
+    queue[size] = target
+    return size + 1, region ^ zob[target]
+
+
+@njit(cache=True)
+def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges):
+    """The walk region of the base position: its cells in ``queue`` (their count returned
+    first), how each was reached in ``came`` (cell * 8 + direction, -1 for the start),
+    the hash of the region, the moves that change something as (cell * 8 + direction) in
+    ``edges`` (their count third), and a winning move's label or -1 (fourth)."""
+    stamp = ctl[EXPANDED] + 1
+    ctl[EXPANDED] = stamp
+    start = mb[GUY]
+    seen[start] = stamp
+    came[start] = -1
+    queue[0] = start
+    size, at, edge_count = 1, 0, 0
+    region = zob[start]
+    quiet = _quiet(Lb, Bb, G)
+    while at < size:
+        cell = queue[at]
+        at += 1
+        leaves_quietly = quiet and not NOISY[Lb[0, cell]]
+        for direction in range(1, 5):
+            there = G[direction, cell]
+            if there < 0:
+                continue
+            tile = Lb[0, there]
+            if INERT[tile]:
+                continue
+            if leaves_quietly:
+                target = -1
+                if GROUND[tile]:
+                    if _safe_to_stand(Lb, Bb, mb, there):
+                        target = there
+                elif tile == TRANSPORT and bot_at(Bb, there) < 0:
+                    dest = G[0, there]
+                    if _safe_to_stand(Lb, Bb, mb, dest):
+                        target = dest
+                if target >= 0:
+                    size, region = _walked(target, cell * 8 + direction, stamp, seen, came, queue, size, region, zob)
+                    continue
+            if ONE_CELL[tile]:
+                beyond = G[direction, there]
+                if beyond < 0 or STOPS[Lb[0, beyond]]:
+                    continue  # a push that certainly moves nothing
+            outcome = _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction)
+            if outcome == WON:
+                return size, region, edge_count, cell * 8 + direction
+            if outcome != OPEN:
+                continue
+            target = mw[GUY]
+            if _same_board(Lw, Bw, Lb, Bb):
+                if target != cell:
+                    size, region = _walked(target, cell * 8 + direction, stamp, seen, came, queue, size, region, zob)
+                continue
+            edges[edge_count] = cell * 8 + direction
+            edge_count += 1
+    return size, region, edge_count, -1
+
+
+@njit(cache=True)
+def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
+    """The position of ``record`` into the base arrays."""
+    Lb[:, :] = L0
+    mb[:] = m0
+    at = offset[record]
+    mb[GUY] = parent_pool[at]
+    at += 1
+    for i in range(B0.shape[1]):
+        for row in range(3):
+            Bb[row, i] = parent_pool[at]
+            at += 1
+    changed = parent_pool[at]
+    at += 1
+    cells = L0.shape[1]
+    for k in range(changed):
+        code = parent_pool[at + k]
+        place, value = code >> 8, code & 0xFF
+        Lb[place // cells, place % cells] = value
+    if m0[LASERS]:
+        width = mb[WIDTH]
+        column_counts = mb[COLUMN_COUNTS]
+        for c in range(ROW_COUNTS, mb.shape[0]):
+            mb[c] = 0
+        for c in range(cells):
+            if Lb[0, c] == LASER:
+                mb[ROW_COUNTS + c // width] += 1
+                mb[column_counts + c % width] += 1
+    mb[KILLED] = 0
+    mb[TOUCHED] = 0
+    mb[BLASTS] = 0
+    mb[OVERFLOW] = 0
+
+
+@njit(cache=True)
+def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
+    """Append the position in the work arrays as a new record; False when the pool is full."""
+    record = ctl[COUNT]
+    at = ctl[POOL_USED]
+    cells = L0.shape[1]
+    needed = 2 + 3 * Bw.shape[1] + 3 * cells
+    if at + needed > pool.shape[0]:
+        return False
+    offset[record] = at
+    pool[at] = mw[GUY]
+    at += 1
+    for i in range(Bw.shape[1]):
+        for row in range(3):
+            pool[at] = Bw[row, i]
+            at += 1
+    count_at = at
+    at += 1
+    changed = 0
+    for row in range(3):
+        for c in range(cells):
+            if Lw[row, c] != L0[row, c]:
+                pool[at] = ((row * cells + c) << 8) | Lw[row, c]
+                at += 1
+                changed += 1
+    pool[count_at] = changed
+    ctl[POOL_USED] = at
+    parent[record] = from_record
+    label[record] = edge
+    ctl[COUNT] = record + 1
+    return True
+
+
+@njit(cache=True)
+def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, region_arrays, heap, stages,
+        atoms, codes, novelty, expansions):
+    """Up to ``expansions`` more positions searched; the answer says why it stopped
+    (CHUNK_DONE, FOUND: ctl[FOUND_AT] and ctl[FOUND_LABEL] hold the winning move,
+    EXHAUSTED, or NEED_*: grow that array and call again). With ``novelty``, best-first
+    by novelty (core.search_methods.novelty_first): positions that made some fact true for
+    the first time in their stage (``_novel``) go first, then by ``guide``; without,
+    breadth-first."""
+    Lb, Lw = work[0], work[1]
+    Bb, Bw = B0.copy(), B0.copy()
+    mb, mw = m0.copy(), m0.copy()
+    seen, queue, came, edges = region_arrays[0], region_arrays[1], region_arrays[2], region_arrays[3]
+    ring, reached, costs = region_arrays[4], region_arrays[5], region_arrays[6]
+    cells = L0.shape[1]
+    exact = zob[1]
+    record_mask = (1 << RECORD_BITS) - 1
+    changes = np.zeros(64, dtype=np.int64)
+    hearts = False  # guide.py's heart framers under fire: a level whose way out is a sleeping door
+    for c in range(cells):
+        if L0[0, c] == HEARTFRAMER or L0[1, c] == HEARTFRAMER:
+            hearts = True
+    for _ in range(expansions):
+        if offset.shape[0] - ctl[COUNT] < 4 * cells + 1:
+            return NEED_RECORDS
+        if 2 * (ctl[KEYS] + 4 * cells + 1) > table.shape[0]:
+            return NEED_KEYS
+        if pool.shape[0] - ctl[POOL_USED] < 4 * cells * (2 + 3 * B0.shape[1] + 3 * cells):
+            return NEED_POOL
+        if ctl[HEAP_SIZE] == 0:
+            return EXHAUSTED
+        record = pop(heap, ctl) & record_mask
+        restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
+        _, region, edge_count, won = flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges)
+        if won >= 0:
+            ctl[FOUND_AT] = record
+            ctl[FOUND_LABEL] = won
+            return FOUND
+        if not insert_key(table, ctl, board_hash(Lb, Bb) ^ region):
+            ctl[DUPLICATES] += 1
+            continue
+        stage = stages[record]
+        for k in range(edge_count):
+            edge = edges[k]
+            cell, direction = edge // 8, edge % 8
+            if _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction) != OPEN:
+                continue
+            if not insert_key(table, ctl, board_hash(Lw, Bw) ^ exact[mw[GUY]]):
+                continue
+            child = ctl[COUNT]
+            _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, record, edge)  # (room checked above)
+            if novelty:
+                guidance = guide(Lw, G, codes, mw[GUY], ring, reached, costs)
+                if hearts:
+                    guidance = min(guidance + 4096 * hearts_under_fire(Lw, Bw, mw), (FAR - 1) * 4096 + 4095)
+                child_stage = guidance // 4096
+                stages[child] = child_stage
+                stale = novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, child_stage, child_stage == stage, changes)
+                push(heap, ctl, (((stale << 7) + child_stage) << 12 | (guidance % 4096)) << RECORD_BITS | child)
+            else:
+                push(heap, ctl, child)
+    return CHUNK_DONE
+
+
+@njit(cache=True)
+def seed(L0, B0, m0, G, zob, table, pool, offset, parent, label, ctl, region_arrays, heap, stages, codes):
+    """The start as record 0, its key taken, first in the heap."""
+    insert_key(table, ctl, board_hash(L0, B0) ^ zob[1][m0[GUY]])
+    _store(L0, L0, B0, m0, pool, offset, parent, label, ctl, -1, -1)
+    stages[0] = guide(L0, G, codes, m0[GUY], region_arrays[4], region_arrays[5], region_arrays[6]) // 4096
+    push(heap, ctl, 0)
+
+
+@njit(cache=True)
+def walk_to(L0, B0, G, m0, W, work, zob, pool, offset, record, edge, region_arrays, moves, ctl):
+    """The moves from ``record``'s position along its walk to the edge's cell, then the
+    edge's move, into ``moves`` (reversed); their count. (``ctl`` is the search's: its
+    stamps go on rising.)"""
+    Lb, Lw = work[0], work[1]
+    Bb, Bw = B0.copy(), B0.copy()
+    mb, mw = m0.copy(), m0.copy()
+    seen, queue, came, edges = region_arrays[0], region_arrays[1], region_arrays[2], region_arrays[3]
+    restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
+    flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges)
+    count = 0
+    moves[count] = edge % 8
+    count += 1
+    cell = edge // 8
+    while came[cell] >= 0:
+        moves[count] = came[cell] % 8
+        count += 1
+        cell = came[cell] // 8
+    return count

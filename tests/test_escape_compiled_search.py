@@ -1,0 +1,184 @@
+"""The compiled search for any solution (studio/games/escape/compiled/search.py and
+searching.py): every solution it hands back is one the reference engine plays to a win
+(on corpus levels, on the random levels the original won, and on every random level it
+solves within a short budget), it grows its arrays as it goes, runs out of positions on a
+level with no way out, stops when cancelled, and the second core's search uses it. Skips
+without numba (or with STUDIO_PURE_PYTHON set); the corpus tests skip without the corpus."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.escape_corpus import ESCAPE, FUZZ, corpus_present, fuzz_level, fuzz_present, fuzz_results, load_level
+from tests.test_escape_compiled import compiled_usable
+from tests.test_solver import BOXED_PAIRS, level_with_chasers
+
+needs_compiled = pytest.mark.skipif(not compiled_usable(), reason="numba is not installed or STUDIO_PURE_PYTHON "
+                                    "is set: there is no compiled search to test")
+needs_corpus = pytest.mark.skipif(not corpus_present(), reason="../shared/corpus/escape is absent")
+needs_fuzz = pytest.mark.skipif(not fuzz_present(), reason="../shared/corpus/escape/fuzz is absent")
+pytestmark = needs_compiled
+
+# Corpus levels the compiled search solves well within a second (both orders).
+QUICK = ("tutorial/lev151.esx", "tutorial/lev203.esx", "tutorial/lev410.esx", "tutorial/lev411.esx",
+         "regression/heartf.esx", "regression/bomb_panels.esx", "regression/transponders.esx",
+         "regression/remotes.esx", "mylevels/dal.esx", "mylevels/hel.esx")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_search():
+    """The search's machine code, compiled now if this machine has none (about a minute),
+    so that no test's time limit goes on compiling."""
+    from studio.games.escape import compiled
+    from studio.games.escape.compiled.searching import compile_now, ready
+
+    saved = compiled._started  # (the search starts the engine: other modules expect it as they left it)
+    assert compile_now(), "the compiled search did not solve a two-move level"
+    assert ready()
+    yield
+    compiled._started = saved
+
+
+def find(state, **options):
+    from studio.games.escape.compiled.searching import find_solution
+
+    found = find_solution(state, **options)
+    assert found is not None, "numba is installed but the compiled search could not start"
+    return found
+
+
+def assert_wins(state, moves, where: str) -> None:
+    from studio.games.escape.engine import play_solution
+
+    verdict = play_solution(state, moves)
+    assert verdict.verdict == "won" and verdict.moves == len(moves), \
+        f"{where}: the compiled search's solution ends {verdict.verdict} after {verdict.moves} of {len(moves)} moves"
+
+
+@needs_corpus
+@pytest.mark.parametrize("novelty", [True, False], ids=["novelty", "breadth-first"])
+@pytest.mark.parametrize("name", QUICK)
+def test_solutions_found_win_on_the_reference_engine(name, novelty):
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / name))
+    found = find(state, timeout=20, novelty=novelty)
+    assert found.moves is not None, f"{name}: no solution in {found.seconds:.1f} s ({found.expanded} positions)"
+    assert_wins(state, found.moves, name)
+
+
+@needs_corpus
+def test_a_search_that_outgrows_its_first_arrays_still_finds_a_winning_solution():
+    """Breadth-first, lev153 needs over a hundred thousand positions kept (the driver
+    starts with room for 16,384 and a table of 65,536 keys): records, pool and table all
+    grow on the way."""
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev153.esx"))
+    found = find(state, timeout=60, novelty=False)
+    assert found.moves is not None, f"lev153: no solution in {found.seconds:.1f} s"
+    assert found.stored > 65_536, f"only {found.stored} positions kept: the arrays never had to grow"
+    assert_wins(state, found.moves, "lev153")
+
+
+@needs_fuzz
+def test_every_random_level_the_original_won_is_solved_and_the_solution_wins():
+    from studio.games.escape.engine import initial_state
+
+    won = sorted({r["level"] for r in fuzz_results() if r["verdict"] == "won"})
+    assert len(won) > 50
+    unsolved = []
+    for name in won:
+        state = initial_state(fuzz_level(name))
+        if state.won or state.dead:
+            continue
+        found = find(state, timeout=5)
+        if found.moves is None:
+            unsolved.append(name)
+        else:
+            assert_wins(state, found.moves, name)
+    assert not unsolved, f"no solution found for {unsolved}"
+
+
+@needs_fuzz
+def test_whatever_it_finds_on_random_levels_wins_and_what_it_exhausts_has_no_solution():
+    """Soundness on the first 150 random levels, a fifth of a second each: every solution
+    wins on the reference engine; a level whose positions it ran out of has no solution
+    the plain breadth-first search (single moves, the reference engine) finds either."""
+    from studio.core.solver import search
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.solve import EscapeSpace
+
+    names = sorted(path.relative_to(FUZZ).as_posix() for path in (FUZZ / "levels").glob("*.esx"))[:150]
+    solved = exhausted = 0
+    for name in names:
+        state = initial_state(fuzz_level(name))
+        if state.won or state.dead:
+            continue
+        found = find(state, timeout=0.2)
+        if found.moves is not None:
+            solved += 1
+            assert_wins(state, found.moves, name)
+        elif found.exhausted:
+            exhausted += 1
+            plain = search(EscapeSpace(state, walks=False, bound=False), method="bfs", max_expanded=20_000)
+            assert not plain.solved, f"{name}: searched to the end, but {plain.moves} wins"
+    assert solved >= 10 and exhausted >= 100, (solved, exhausted)
+
+
+def test_a_level_with_no_exit_is_searched_to_the_end():
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.level import EscapeLevel
+
+    state = initial_state(EscapeLevel.blank(6, 5))
+    found = find(state, timeout=30)
+    assert found.moves is None and found.exhausted
+
+
+@needs_corpus
+def test_a_cancel_stops_it_at_once():
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev845.esx"))
+    find(state, timeout=0.5)  # (machine code loaded: the next call measures only the search)
+    began = time.perf_counter()
+    asked = []
+
+    def cancel() -> bool:
+        asked.append(time.perf_counter())
+        return len(asked) > 3
+
+    found = find(state, timeout=30, cancel=cancel)
+    assert found.moves is None and not found.exhausted
+    assert time.perf_counter() - began < 2.0
+
+
+@needs_corpus
+def test_the_second_cores_search_starts_from_the_compiled_solution_and_shortens_it():
+    from studio.games.escape.compiled.searching import find_solution
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.solve import find_any_solution
+
+    level = load_level(ESCAPE / "levels" / "tutorial" / "lev410.esx")
+    compiled = find_solution(initial_state(level), timeout=10)
+    heard = []
+    result = find_any_solution(level, True, True, timeout=3, found=heard.append)
+    assert heard[0] == compiled.moves, "the first solution heard of is not the compiled search's"
+    assert result.solved and len(heard[-1]) == result.length <= len(compiled.moves)
+    assert_wins(initial_state(level), result.moves, "lev410")
+
+
+@pytest.mark.parametrize("rows, boxed", BOXED_PAIRS)
+def test_the_compiled_search_judges_chasers_boxed_in_as_solve_does(rows, boxed):
+    from studio.games.escape.compiled import start_arrays
+    from studio.games.escape.compiled.search import _quiet
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(level_with_chasers(rows))
+    layers, bots, geometry, _ = start_arrays(state)
+    assert _quiet(layers, bots, geometry) == boxed
+    found = find(state, timeout=20)
+    assert found.moves is not None
+    assert_wins(state, found.moves, "the pocket level")
