@@ -182,3 +182,32 @@ def test_the_compiled_search_judges_chasers_boxed_in_as_solve_does(rows, boxed):
     found = find(state, timeout=20)
     assert found.moves is not None
     assert_wins(state, found.moves, "the pocket level")
+
+
+def test_a_search_before_its_machine_code_exists_goes_on_without_it_and_compiles_it_once(monkeypatch, tmp_path):
+    """Compiling takes about a minute, longer than a search is usually given: the second
+    core then searches in Python, and a process of its own (which outlives the search)
+    compiles the machine code, once a process, and not while another may be at it."""
+    import subprocess
+
+    from studio.games.escape import compiled
+    from studio.games.escape.compiled import searching
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.level import EscapeLevel
+    from studio.games.escape.solve import _compiled_solution
+
+    started = []
+    monkeypatch.setattr(searching, "ready", lambda: False)
+    monkeypatch.setattr(searching, "_compiling", [])
+    monkeypatch.setattr(compiled, "machine_code_folder", lambda: tmp_path)
+    monkeypatch.setattr(subprocess, "Popen", lambda command, **options: started.append((command, options)))
+    state = initial_state(EscapeLevel.blank(4, 3))
+    assert _compiled_solution(state, 5.0, None) is None
+    assert _compiled_solution(state, 5.0, None) is None
+    assert len(started) == 1
+    command, options = started[0]
+    assert "compile_now()" in command[-1] and options["start_new_session"]
+    assert (tmp_path / "search-compiling").exists()
+    monkeypatch.setattr(searching, "_compiling", [])  # another process, the first compile still going
+    assert _compiled_solution(state, 5.0, None) is None
+    assert len(started) == 1
