@@ -122,11 +122,22 @@ def _safe_to_stand(L, B, m, cell):
 
 @njit(cache=True)
 def board_hash(L, B):
-    """FNV-1a over the tiles, bizarro tiles and flags, then the bots."""
-    h = _BASIS
-    for row in range(3):
-        for c in range(L.shape[1]):
-            h = (h ^ np.uint64(L[row, c])) * _FNV
+    """FNV-1a over the tiles, bizarro tiles and flags in four interleaved lanes (each
+    multiply waits for the last: four chains keep the core busy), then the bots."""
+    flat = L.reshape(L.size)
+    size = 3 * L.shape[1]
+    h0, h1, h2, h3 = _BASIS, _BASIS ^ np.uint64(1), _BASIS ^ np.uint64(2), _BASIS ^ np.uint64(3)
+    c = 0
+    while c + 4 <= size:
+        h0 = (h0 ^ np.uint64(flat[c])) * _FNV
+        h1 = (h1 ^ np.uint64(flat[c + 1])) * _FNV
+        h2 = (h2 ^ np.uint64(flat[c + 2])) * _FNV
+        h3 = (h3 ^ np.uint64(flat[c + 3])) * _FNV
+        c += 4
+    while c < size:
+        h0 = (h0 ^ np.uint64(flat[c])) * _FNV
+        c += 1
+    h = (((h0 * _FNV) ^ h1) * _FNV ^ h2) * _FNV ^ h3
     for i in range(B.shape[1]):
         for row in range(3):
             h = (h ^ np.uint64(B[row, i] & 0xFFFFFFFF)) * _FNV
