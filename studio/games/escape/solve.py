@@ -47,14 +47,15 @@ from studio.core.solver import (
 from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.lasers import laser_that_sees
 from studio.games.escape.engine.moves import ENTER, blocked
-from studio.games.escape.engine.tilesets import PUSHED_ONTO
 from studio.games.escape.engine.state import EXPLODED, EscapeState
 from studio.games.escape.esp import moves_to_text
 from studio.games.escape.guide import ObstacleGuide
 from studio.games.escape.novelty import PositionFacts
 from studio.games.escape.reach import Relaxation
 from studio.games.escape.tiles import Bot, T
-from studio.games.escape.walks import BLOCK_STOPS, PUSHED_ONE_CELL, BoardBits, LayerCosts, QuietRegion
+from studio.games.escape.walks import (
+    BLOCK_STOPS, BOT_LANDS, PUSHED_ONE_CELL, BoardBits, LayerCosts, QuietRegion,
+)
 
 DIRECTIONS = (1, 2, 3, 4)
 PROOF_SHARE = 0.45  # of the timeout for A*, after core.solver's novelty probe
@@ -77,10 +78,6 @@ for _tile in range(64):
 _TRANSPORT, _PANEL, _EXIT, _LASER = int(T.TRANSPORT), int(T.PANEL), int(T.EXIT), int(T.LASER)
 _ACTIVE_BOTS = (int(Bot.DALEK), int(Bot.HUGBOT), EXPLODED)
 _HUGBOT = int(Bot.HUGBOT)
-# Where a pushed bot can go (moves.push_bot): open ground, or electric floor that destroys it.
-_BOT_PUSHED_ONTO = bytearray(256)
-for _tile in range(64):
-    _BOT_PUSHED_ONTO[_tile] = 1 if (PUSHED_ONTO[_tile] or _tile == T.ELECTRIC) else 0
 # Pushing one of these blocks against one of these tiles does nothing (walks.py).
 _PUSHED_ONE_CELL = bytearray(256)
 for _tile in PUSHED_ONE_CELL:
@@ -88,6 +85,9 @@ for _tile in PUSHED_ONE_CELL:
 _BLOCK_STOPS = bytearray(256)
 for _tile in BLOCK_STOPS:
     _BLOCK_STOPS[_tile] = 1
+_BOT_LANDS = bytearray(256)
+for _tile in BOT_LANDS:
+    _BOT_LANDS[_tile] = 1
 _BOMB = int(Bot.BOMB)
 
 
@@ -121,7 +121,7 @@ def _quiet(state: EscapeState) -> bool:
     return len(boxed) == len(chasers)
 
 
-def _boxed(state: EscapeState, cell: int, hugbot: bool = False, fellows=()) -> bool:
+def _boxed(state: EscapeState, cell: int, hugbot: bool, fellows: set) -> bool:
     """Can a bot on ``cell`` not move in any direction, wherever the player stands? Each
     neighbour is off the board, a tile nobody enters, or a block pushed one cell (or a
     gold block) with nothing a block could go onto behind it (so the player is not
@@ -137,7 +137,7 @@ def _boxed(state: EscapeState, cell: int, hugbot: bool = False, fellows=()) -> b
         if ENTER[tile] is blocked:
             continue
         beyond = table[there]
-        if hugbot and there in fellows and (beyond < 0 or not _BOT_PUSHED_ONTO[tiles[beyond]]):
+        if hugbot and there in fellows and (beyond < 0 or not _BOT_LANDS[tiles[beyond]]):
             continue
         if not _PUSHED_ONE_CELL[tile]:
             return False

@@ -15,7 +15,7 @@ transporter (no bot on it) to such a cell.
 from __future__ import annotations
 
 from studio.games.escape.engine.moves import ENTER, blocked
-from studio.games.escape.engine.tilesets import BLOCK_LANDS, LASER_PASSES, WALKABLE
+from studio.games.escape.engine.tilesets import BLOCK_LANDS, LASER_PASSES, PUSHED_ONTO, WALKABLE
 from studio.games.escape.tiles import T
 
 QUIET_GROUND = (T.FLOOR, T.ROUGH, T.RDOWN, T.GDOWN, T.BDOWN, T.BPANEL, T.RPANEL, T.GPANEL, T.TRAP1, T.TRAP2)
@@ -27,6 +27,8 @@ NO_EFFECT = tuple(t for t in range(64) if ENTER[t] is blocked or t == T.ELECTRIC
 PUSHED_ONE_CELL = (T.RED, T.GREY, T.GREEN, T.GOLD, T.NS, T.NE, T.NW, T.SE, T.SW, T.WE, T.NSWE, T.TRANSPONDER)
 BLOCK_STOPS = tuple(t for t in range(64) if not (WALKABLE[t] or BLOCK_LANDS[t])
                     and t not in (T.HOLE, T.ELECTRIC, T.TRANSPORT))
+# Where a pushed bot can go (moves.push_bot): open ground, or electric floor that destroys it.
+BOT_LANDS = tuple(t for t in range(64) if PUSHED_ONTO[t] or t == T.ELECTRIC)
 
 
 def _bit_table(tiles) -> bytes:

@@ -31,9 +31,10 @@ from studio.games.escape.compiled.ordering import (
 )
 from studio.games.escape.compiled.play import advance, laser_sees
 from studio.games.escape.engine.moves import ENTER, blocked
-from studio.games.escape.engine.tilesets import PUSHED_ONTO
 from studio.games.escape.tiles import T
-from studio.games.escape.walks import BLOCK_STOPS, NO_EFFECT, NOISY_TO_LEAVE, PUSHED_ONE_CELL, QUIET_GROUND
+from studio.games.escape.walks import (
+    BLOCK_STOPS, BOT_LANDS, NO_EFFECT, NOISY_TO_LEAVE, PUSHED_ONE_CELL, QUIET_GROUND,
+)
 
 
 def _table(tiles) -> np.ndarray:
@@ -46,7 +47,7 @@ def _table(tiles) -> np.ndarray:
 GROUND, NOISY, INERT, ONE_CELL, STOPS = (
     _table(QUIET_GROUND), _table(NOISY_TO_LEAVE), _table(NO_EFFECT), _table(PUSHED_ONE_CELL), _table(BLOCK_STOPS))
 ENTERED = _table(t for t in range(64) if ENTER[t] is not blocked)
-BOT_PUSHED_ONTO = _table(t for t in range(64) if PUSHED_ONTO[t] or t == T.ELECTRIC)  # (moves.push_bot)
+BOT_LANDS_ON = _table(BOT_LANDS)
 PANEL, TRANSPORT, HEARTFRAMER = int(T.PANEL), int(T.TRANSPORT), int(T.HEARTFRAMER)
 
 # ctl's fields (ordering.HEAP_SIZE is the next)
@@ -99,7 +100,7 @@ def _boxed(L, B, G, bot, fellows):
         if not ENTERED[tile]:
             continue
         beyond = G[direction, there]
-        if hugbot and (beyond < 0 or not BOT_PUSHED_ONTO[L[0, beyond]]):
+        if hugbot and (beyond < 0 or not BOT_LANDS_ON[L[0, beyond]]):
             fellow = False
             for j in range(B.shape[1]):
                 if fellows[j] and B[1, j] == there:
@@ -211,10 +212,10 @@ def _walked(target, came_by, stamp, seen, came, queue, size, region, zob):
 
 @njit(cache=True)
 def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges):
-    """The walk region of the base position: its cells in ``queue`` (their count returned
-    first), how each was reached in ``came`` (cell * 8 + direction, -1 for the start),
-    the hash of the region, the moves that change something as (cell * 8 + direction) in
-    ``edges`` (their count third), and a winning move's label or -1 (fourth)."""
+    """The walk region of the base position: its cells in ``queue``, how each was reached
+    in ``came`` (cell * 8 + direction, -1 for the start), and the moves that change
+    something, as cell * 8 + direction, in ``edges``. Returns the hash of the region, the
+    number of those moves, and a winning move's label or -1."""
     stamp = ctl[EXPANDED] + 1
     ctl[EXPANDED] = stamp
     start = mb[GUY]
@@ -253,7 +254,7 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges):
                     continue  # a push that certainly moves nothing
             outcome = _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction)
             if outcome == WON:
-                return size, region, edge_count, cell * 8 + direction
+                return region, edge_count, cell * 8 + direction
             if outcome != OPEN:
                 continue
             target = mw[GUY]
@@ -263,7 +264,7 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges):
                 continue
             edges[edge_count] = cell * 8 + direction
             edge_count += 1
-    return size, region, edge_count, -1
+    return region, edge_count, -1
 
 
 @njit(cache=True)
@@ -302,13 +303,10 @@ def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
 
 @njit(cache=True)
 def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
-    """Append the position in the work arrays as a new record; False when the pool is full."""
+    """Append the position in the work arrays as a new record (``run`` has made room)."""
     record = ctl[COUNT]
     at = ctl[POOL_USED]
     cells = L0.shape[1]
-    needed = 2 + 3 * Bw.shape[1] + 3 * cells
-    if at + needed > pool.shape[0]:
-        return False
     offset[record] = at
     pool[at] = mw[GUY]
     at += 1
@@ -330,7 +328,6 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
     parent[record] = from_record
     label[record] = edge
     ctl[COUNT] = record + 1
-    return True
 
 
 @njit(cache=True)
@@ -340,7 +337,7 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
     (CHUNK_DONE, FOUND: ctl[FOUND_AT] and ctl[FOUND_LABEL] hold the winning move,
     EXHAUSTED, or NEED_*: grow that array and call again). With ``novelty``, best-first
     by novelty (core.search_methods.novelty_first): positions that made some fact true for
-    the first time in their stage (``_novel``) go first, then by ``guide``; without,
+    the first time in their stage (``ordering.novelty_class``) go first, then by ``guide``; without,
     breadth-first."""
     Lb, Lw = work[0], work[1]
     Bb, Bw = B0.copy(), B0.copy()
@@ -366,7 +363,7 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
             return EXHAUSTED
         record = pop(heap, ctl) & record_mask
         restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
-        _, region, edge_count, won = flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges)
+        region, edge_count, won = flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges)
         if won >= 0:
             ctl[FOUND_AT] = record
             ctl[FOUND_LABEL] = won
@@ -375,6 +372,8 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
             ctl[DUPLICATES] += 1
             continue
         stage = stages[record]
+        # (each move is played again rather than kept from the flood: most regions turn out
+        # to have been searched already, and keeping every move's board would cost more)
         for k in range(edge_count):
             edge = edges[k]
             cell, direction = edge // 8, edge % 8
@@ -383,7 +382,7 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
             if not insert_key(table, ctl, board_hash(Lw, Bw) ^ exact[mw[GUY]]):
                 continue
             child = ctl[COUNT]
-            _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, record, edge)  # (room checked above)
+            _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, record, edge)
             if novelty:
                 guidance = guide(Lw, G, codes, mw[GUY], ring, reached, costs)
                 if hearts:

@@ -37,8 +37,8 @@ class CompiledFind:
 
 
 def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -> CompiledFind | None:
-    """A solution from ``state`` by the compiled breadth-first search (search.py), or None
-    when the compiled engine cannot be used here."""
+    """A solution from ``state`` by the compiled search (search.py: novelty first, or with
+    ``novelty`` False breadth-first), or None when the compiled engine cannot be used here."""
     started = time.perf_counter()
     if not start_engine():
         return None
@@ -90,10 +90,11 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -
             table = _rehashed(search, table, ctl)
         elif answer != search.CHUNK_DONE:
             break
+    expanded = int(ctl[search.EXPANDED])  # (the walks to the win below flood regions again)
     moves = None
     if answer == search.FOUND:
         moves = _moves(search, L0, B0, G, m0, scratch, work, zob, pool, offset, parent, label, ctl, region_arrays)
-    return CompiledFind(moves, int(ctl[search.EXPANDED]), int(ctl[search.COUNT]), answer == search.EXHAUSTED,
+    return CompiledFind(moves, expanded, int(ctl[search.COUNT]), answer == search.EXHAUSTED,
                         time.perf_counter() - started)
 
 
@@ -139,8 +140,8 @@ def compile_in_background() -> None:
         if marker.exists() and time.time() - marker.stat().st_mtime < COMPILE_SECONDS:
             return
         marker.touch()
-        subprocess.Popen([sys.executable, "-c", "from studio.games.escape.compiled.searching import compile_now; "
-                          "compile_now()"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        command = "from studio.games.escape.compiled.searching import compile_now; compile_now()"
+        subprocess.Popen([sys.executable, "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL, start_new_session=True)
     except OSError:
         pass  # no cache folder, or no process to be had: the Python search does without
