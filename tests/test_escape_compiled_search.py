@@ -211,3 +211,50 @@ def test_a_search_before_its_machine_code_exists_goes_on_without_it_and_compiles
     monkeypatch.setattr(searching, "_compiling", [])  # another process, the first compile still going
     assert _compiled_solution(state, 5.0, None) is None
     assert len(started) == 1
+
+
+@needs_corpus
+def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the_player_alone():
+    """The compiled flood's region against solve.EscapeSpace's at the start of every hand-made
+    level: the same cells, or more where a move the Python search plays as an edge changes
+    nothing but the player's cell (the compiled search takes any such move as a walk); each
+    extra cell is checked on the reference engine, by the move that reached it."""
+    import numpy as np
+
+    from studio.core.errors import LevelFormatError
+    from studio.games.escape.compiled import search, start_arrays
+    from studio.games.escape.engine import initial_state, step
+    from studio.games.escape.solve import EscapeSpace, _with_player
+
+    compared = widened = 0
+    for path in sorted((ESCAPE / "levels").glob("*/*.esx")):
+        try:
+            state = initial_state(load_level(path))
+        except LevelFormatError:
+            continue  # (a level the original refuses too)
+        if state.won or state.dead:
+            continue
+        expansion = EscapeSpace(state).expand(state)
+        python_region = {cell for cell in range(state.board.size) if expansion.covered.get(cell) is not None}
+        layers, bots, geometry, counters = start_arrays(state)
+        cells = layers.shape[1]
+        work = np.zeros((2, 4, cells), dtype=np.uint8)
+        work[0] = layers
+        rows = np.zeros((7, 10 * cells + 8), dtype=np.int64)
+        ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
+        _, _, won = search.flood(work[0], bots.copy(), counters.copy(), geometry, np.zeros(9 * cells + 64, np.int64),
+                                 work[1], bots.copy(), counters.copy(), ctl, np.ones(cells, dtype=np.uint64),
+                                 rows[0], rows[1], rows[2], rows[3])
+        if won >= 0:
+            continue  # (the flood stops at a winning move, its region unfinished)
+        region = {cell for cell in range(cells) if rows[0][cell] == ctl[search.EXPANDED]}
+        compared += 1
+        assert python_region <= region, f"{path.name}: cells {sorted(python_region - region)} left out"
+        for cell in region - python_region:
+            widened += 1
+            came = int(rows[2][cell])
+            after = step(_with_player(state, came // 8), came % 8, False)
+            assert after.moved and after.state.player == cell and not after.state.dead and not after.state.won
+            assert (after.state.tiles, after.state.otiles, after.state.flags, after.state.bots) == \
+                (state.tiles, state.otiles, state.flags, state.bots), f"{path.name}: the move to {cell} changed more"
+    assert compared > 100 and widened > 0, (compared, widened)
