@@ -189,7 +189,7 @@ def main() -> int:
     paths = level_paths(args.sets, args.levels)
     from studio.games.escape.compiled.searching import compile_now, ready
 
-    if args.cores > 1 and not ready():  # (else the first levels' second core would go without it)
+    if not ready():  # (else the first levels would go without it)
         print("compiling the compiled search for this machine (once; about a minute)", file=sys.stderr)
         compile_now()
     if not (args.json or args.skip_rates):

@@ -170,6 +170,64 @@ def test_the_second_cores_search_starts_from_the_compiled_solution_and_shortens_
     assert_wins(initial_state(level), result.moves, "lev410")
 
 
+@needs_corpus
+@pytest.mark.parametrize("name", ["tutorial/lev161.esx", "tutorial/lev845.esx", "regression/multibomb.esx",
+                                  "regression/heartf.esx"])
+def test_a_compiled_solution_is_followed_through_the_python_space_and_its_detours_cut(name):
+    """The compiled search's walks are a little wider than solve.py's: its solution is
+    still a path of EscapeSpace's edges (core.shortcuts.path_along), which the shortcuts
+    then shorten."""
+    from studio.core.search_space import Stopper, moves_along
+    from studio.core.shortcuts import path_along, shorten
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.solve import EscapeSpace, _compiled_solution, _play
+
+    space = EscapeSpace(initial_state(load_level(ESCAPE / "levels" / name)))
+    found = _compiled_solution(space, 10, None)
+    assert found is not None and found.path, f"{name}: no path through the space's edges"
+    # (its walks may take a few moves more where the compiled walks take a step solve.py's don't)
+    assert_wins(space.start(), moves_along(space, found.path), name)
+    shortened = moves_along(space, shorten(space, found.path, Stopper(20, None, None, 1.0)))
+    assert_wins(space.start(), shortened, name)
+    assert len(shortened) < found.length, f"{name}: the shortcuts cut nothing"
+    assert path_along(space, found.moves[:-1], _play) is None  # (moves that stop short of the win)
+
+
+@needs_corpus
+def test_on_one_core_the_compiled_solution_comes_first_and_is_shortened_or_proven():
+    """lev845 took the Python searches more than 10 s; the compiled one finds it in about a
+    second, and the window hears of it at once."""
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.solve import solve_level
+
+    level = load_level(ESCAPE / "levels" / "tutorial" / "lev845.esx")
+    reports = []
+    result = solve_level(level, timeout=10, cores=1, progress=reports.append)
+    assert result.solved and result.first_found < 5 and not result.optimal
+    assert reports[0].phase == "any" and reports[0].best_moves, "the compiled find was not reported first"
+    assert result.length <= reports[0].best and result.seconds < 11
+    assert_wins(initial_state(level), result.moves, "lev845")
+
+
+@pytest.mark.parametrize("rows", [["@.r..E"], ["@.....", ".####.", "r....E"], ["#@.#", "#r.#", "#.E#"]])
+def test_on_one_core_a_compiled_find_is_proven_shortest_by_the_a_star_as_before(rows):
+    from tests.test_solver import build, check_solution
+
+    level = build(rows)
+    best = solve_level_on_one_core(level)
+    plain = solve_level_on_one_core(level, method="bfs", walks=False, bound=False)
+    assert best.optimal and plain.optimal and best.solved == plain.solved
+    if best.solved:
+        check_solution(level, best)
+        assert best.length == plain.length
+
+
+def solve_level_on_one_core(level, **options):
+    from studio.games.escape.solve import solve_level
+
+    return solve_level(level, timeout=20, cores=1, **options)
+
+
 @pytest.mark.parametrize("rows, boxed", BOXED_PAIRS)
 def test_the_compiled_search_judges_chasers_boxed_in_as_solve_does(rows, boxed):
     from studio.games.escape.compiled import start_arrays

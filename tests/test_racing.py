@@ -48,6 +48,15 @@ def test_the_shorter_solution_wins_and_is_never_called_shortest():
     assert not better_of(_nothing(), _nothing()).solved
 
 
+def test_the_first_find_is_the_earlier_of_the_two_processes():
+    kept_here = better_of(_found(5, first_found=6.0), _found(7, first_found=1.5))
+    assert kept_here.length == 5 and kept_here.first_found == 1.5  # a solution existed at 1.5 s
+    taken_there = better_of(_found(9, first_found=0.5), _found(7, first_found=2.0))
+    assert taken_there.length == 7 and taken_there.first_found == 0.5
+    assert better_of(_nothing(), _found(7, first_found=2.0)).first_found == 2.0
+    assert better_of(_found(5, first_found=3.0), _nothing(first_found=None)).first_found == 3.0
+
+
 def test_a_racer_in_another_process_supplies_the_solution_this_one_lacked():
     result = race(lambda progress: _nothing(expanded=40), racer_finding_seven, ("level",), timeout=5)
     assert result.solved and result.length == 7 and not result.optimal

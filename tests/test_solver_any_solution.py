@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from studio.core import solver
-from studio.core.shortcuts import shorten
+from studio.core.shortcuts import path_along, shorten
 from studio.core.solver import Edge, Expansion, search, solve
 from studio.games.escape.engine import initial_state, play_solution, step
 from studio.games.escape.esp import text_to_moves
@@ -244,6 +244,39 @@ def test_shortcuts_cut_the_detours_out_of_a_solution():
     shorter = shorten(space, path, solver.Stopper(None, None, None, 1.0))
     assert solver.moves_along(space, shorter) == ((1, 0),) * 5
     assert shorter[0] == path[0] and shorter[-1][0] == (5, 0)
+
+
+def _grid_play(state, move):
+    after = (state[0] + move[0], state[1] + move[1])
+    return after, "won" if after == (5, 0) else "none"
+
+
+def test_moves_found_outside_the_space_are_followed_through_its_edges():
+    detour = ((0, 1), (1, 0), (1, 0), (0, 0), (1, 0), (1, 0), (1, 0), (0, -1))  # (0, 0): a move that does nothing
+    path = path_along(_Grid(5), detour, _grid_play)
+    assert path[0] == ((0, 0), None) and path[-1][0] == (5, 0) and len(path) == 8
+    assert solver.moves_along(_Grid(5), path) == tuple(move for move in detour if move != (0, 0))
+    assert solver.moves_along(_Grid(5), shorten(_Grid(5), path, solver.Stopper(None, None, None, 1.0))) == \
+        ((1, 0),) * 5
+    assert path_along(_Grid(5), detour[:-1], _grid_play) is None  # it never wins
+    assert path_along(_Grid(5), ((0, 5),) + detour, _grid_play) is None  # no such edge
+
+
+def test_solve_given_a_solution_goes_straight_to_proving_or_shortening_it(monkeypatch):
+    methods = []
+    real_search = solver.search
+
+    def searching(space, **options):
+        methods.append((options.get("method"), options.get("shorter_than")))
+        return real_search(space, **options)
+
+    monkeypatch.setattr(solver, "search", searching)
+    known = solver.SearchResult(True, False, ((1, 0),) * 3 + ((0, 1), (1, 0), (1, 0), (0, -1)), expanded=40,
+                                first_found=0.25)
+    result = solve(_Grid(5), timeout=10, known=known)
+    assert methods[0] == ("astar", 7), "the probes ran although a solution was known"
+    assert result.solved and result.optimal and result.length == 5
+    assert result.first_found == 0.25 and result.expanded > 40
 
 
 def test_solve_takes_the_shortcuts_in_what_the_probe_found(monkeypatch):

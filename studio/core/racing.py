@@ -63,9 +63,15 @@ def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[
 
 def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
     """``here`` unless ``other`` has a shorter solution (or the only one): then ``other``,
-    never proven shortest, its search's states counted with this one's."""
-    if other is None or not other.solved or (here.solved and here.length <= other.length):
+    never proven shortest, its search's states counted with this one's. ``first_found`` is
+    the earlier of the two processes' first finds."""
+    if other is None or not other.solved:
         return here
+    finds = [result.first_found for result in (here, other) if result.solved and result.first_found is not None]
+    if here.solved and here.length <= other.length:
+        here.first_found = min(finds, default=here.first_found)
+        return here
+    other.first_found = min(finds, default=other.first_found)
     other.optimal = False
     other.expanded += here.expanded
     other.generated += here.generated

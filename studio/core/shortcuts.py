@@ -12,8 +12,10 @@ solution it came from. Pure Python, no Qt.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
+from typing import Any
 
-from studio.core.search_space import DEAD, WON
+from studio.core.search_space import DEAD, NONE, WON
 
 SHORTCUT_EXPANSIONS = 300  # states expanded from each state of the path
 
@@ -35,6 +37,46 @@ def shorten(space, path: tuple, stopper, expansions: int = SHORTCUT_EXPANSIONS) 
         path[index + 1:target + 1] = steps
         costs = _costs(space, path)
     return tuple(path)
+
+
+def path_along(space, moves: tuple, play: Callable[[Any, Any], tuple]) -> tuple | None:
+    """The path (as ``shorten`` takes it) that the single ``moves`` of a solution found
+    outside the space (a game's compiled search) follow through the space's edges, or
+    None when some move is neither a walk within a state's transposition class that its
+    expansion covers nor an edge of it. ``play(state, move)`` is (next state, outcome)."""
+    edge_start = here = space.start()
+    path = [(edge_start, None)]
+    expansion = space.expand(edge_start)
+    for move in moves:
+        after, outcome = play(here, move)
+        if after == here:
+            continue
+        edge = min((e for e in expansion.edges if e.state == after and e.outcome == outcome),
+                   key=lambda e: e.cost, default=None)
+        if edge is not None:
+            path.append((after, edge.label))
+            if outcome == WON:
+                return tuple(path)
+            if outcome == DEAD:
+                return None
+            edge_start = here = after
+            expansion = space.expand(edge_start)
+            continue
+        if outcome != NONE or not _walk_within(space, expansion, edge_start, after):
+            return None
+        here = after
+    return None  # (the moves end before a win)
+
+
+def _walk_within(space, expansion, edge_start, after) -> bool:
+    """``after`` is ``edge_start``'s class, at a member its expansion reached by walking."""
+    transposition = getattr(space, "transposition", None)
+    if transposition is None or expansion.covered is None:
+        return False
+    start_keys, after_keys = transposition(edge_start), transposition(after)
+    if start_keys is None or after_keys is None:
+        return False
+    return after_keys[0] == start_keys[0] and expansion.covered.get(after_keys[1]) is not None
 
 
 def _costs(space, path: list) -> list[int]:
@@ -88,4 +130,4 @@ def _shortcut(space, path: list, costs: list, index: int, later: dict, expansion
     return reached, steps[::-1]
 
 
-__all__ = ["SHORTCUT_EXPANSIONS", "shorten"]
+__all__ = ["SHORTCUT_EXPANSIONS", "path_along", "shorten"]

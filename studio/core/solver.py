@@ -79,7 +79,7 @@ BUDGET_WEIGHT = 5.0  # their weighted A*: far faster than exact, solutions a lit
 
 def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
           progress: Callable[[Progress], None] | None = None, proof_share: float = 0.5,
-          probe_share: float = PROBE_SHARE) -> SearchResult:
+          probe_share: float = PROBE_SHARE, known: SearchResult | None = None) -> SearchResult:
     """A shortest solution when one can be proven in time, else the best found.
 
     Where the space supplies novelty ``atoms`` and a timeout is given, the phases are:
@@ -101,13 +101,18 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
        bound), over and over until the timeout; running out of states proves the
        last one shortest.
 
+    Given a solution ``known`` already (found some other way: a game's compiled search),
+    step 1 is skipped and its time goes to step 2, proving ``known`` shortest or finding
+    shorter ones.
+
     Without a timeout, A* alone runs to the end. The counts add up over all phases;
     ``depth`` is what the A* proved (no solution is shorter); ``first_found`` is when
-    the solution returned, or a longer one, was first found."""
+    the solution returned, or a longer one, was first found (``known``'s own time
+    when it came first)."""
     started = time.perf_counter()
     if timeout is None or not hasattr(space, "atoms"):
         return search(space, timeout=timeout, cancel=cancel, progress=progress)
-    runs: list[SearchResult] = []
+    runs: list[SearchResult] = [] if known is None else [known]
 
     def run(method: str, seconds: float, phase: str, best: SearchResult | None = None, **options) -> SearchResult:
         report = None
@@ -125,8 +130,7 @@ def solve(space: SearchSpace, *, timeout: float | None = None, cancel=None,
         result.seconds = time.perf_counter() - started
         return result
 
-    known = None
-    if probe_share > 0:
+    if known is None and probe_share > 0:
         for method, share in (("novelty", probe_share), ("astar", probe_share / 2)):
             probe = run(method, timeout * share, "any", weight=BUDGET_WEIGHT)
             if probe.stopped == "cancelled" or (probe.optimal and not probe.solved):

@@ -41,8 +41,10 @@ import time
 from array import array
 
 from studio.core.racing import can_race, race
+from studio.core.shortcuts import path_along
 from studio.core.solver import (
-    NONE, Edge, EngineSpace, Expansion, SearchResult, find_then_shorten, reporting_solution_text, search, solve,
+    NONE, Edge, EngineSpace, Expansion, Progress, SearchResult, find_then_shorten, reporting_solution_text, search,
+    solve,
 )
 from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.lasers import laser_that_sees
@@ -314,12 +316,45 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
                                                     proof_share=PROOF_SHARE),
                       find_any_solution, (level, walks, bound), timeout=timeout, progress=progress)
     elif method == "auto":
-        result = solve(space, timeout=timeout, cancel=cancel, progress=progress, proof_share=PROOF_SHARE)
+        result = _solve_on_one_core(space, walks, timeout, cancel, progress)
     else:
         result = search(space, method=method, timeout=timeout, cancel=cancel, progress=progress,
                         max_expanded=max_expanded)
     result.solution = moves_to_text(result.moves)
     return result
+
+
+def _solve_on_one_core(space: EscapeSpace, walks: bool, timeout: float | None, cancel, progress) -> SearchResult:
+    """core.solver.solve, after the compiled search for any solution has had
+    ``COMPILED_SHARE`` of the timeout (where it can run): with its solution, solve only
+    proves it shortest or looks for shorter ones. Times count from this call."""
+    started = time.perf_counter()
+    known = None
+    if walks and timeout is not None:
+        known = _compiled_solution(space, timeout * COMPILED_SHARE, cancel)
+    spent = time.perf_counter() - started
+    if known is not None:
+        known.first_found = spent
+        if progress is not None:
+            progress(Progress(known.expanded, known.generated, 0, 0, spent, known.length, phase="any",
+                              best_moves=known.moves))
+    result = solve(space, timeout=None if timeout is None else max(0.0, timeout - spent), cancel=cancel,
+                   progress=_later(progress, spent), proof_share=PROOF_SHARE, known=known)
+    result.seconds += spent
+    if known is None and result.first_found is not None:
+        result.first_found += spent
+    return result
+
+
+def _later(progress, offset: float):
+    """``progress``, its reports' seconds counted from ``offset`` seconds earlier."""
+    if progress is None or offset <= 0:
+        return progress
+
+    def report(p: Progress) -> None:
+        p.seconds += offset
+        progress(p)
+    return report
 
 
 def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel=None, found=None) -> SearchResult:
@@ -330,23 +365,25 @@ def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel
     started = time.perf_counter()
     start = initial_state(level)
     known = None
+    space = EscapeSpace(start, walks=walks, bound=bound)
     if walks:
-        known = _compiled_solution(start, timeout * COMPILED_SHARE, cancel)
+        known = _compiled_solution(space, timeout * COMPILED_SHARE, cancel)
         if known is not None:
             known.first_found = time.perf_counter() - started
             if found is not None:
                 found(known.moves)
     left = max(0.0, timeout - (time.perf_counter() - started))
-    result = find_then_shorten(EscapeSpace(start, walks=walks, bound=bound), timeout=left, cancel=cancel,
+    result = find_then_shorten(space, timeout=left, cancel=cancel,
                                found=found, known=known)
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _compiled_solution(start: EscapeState, timeout: float, cancel) -> SearchResult | None:
-    """A solution by the compiled search, checked on the reference engine, or None (none
-    found in time, numba missing, or its machine code not compiled yet: that is started
-    in the background for the next search)."""
+def _compiled_solution(space: EscapeSpace, timeout: float, cancel) -> SearchResult | None:
+    """A solution by the compiled search, checked on the reference engine, with its path
+    through ``space``'s edges for core.shortcuts when it has one, or None (none found in
+    time, numba missing, or its machine code not compiled yet: that is started in the
+    background for the next search)."""
     from studio.games.escape.compiled import installed
 
     if not installed():
@@ -358,10 +395,17 @@ def _compiled_solution(start: EscapeState, timeout: float, cancel) -> SearchResu
         compile_in_background()
         return None
     began = time.perf_counter()
+    start = space.start()
     find = find_solution(start, timeout=timeout, cancel=cancel)
     if find is None or find.moves is None or play_solution(start, find.moves).verdict != "won":
         return None
-    return SearchResult(True, False, find.moves, find.expanded, find.stored, time.perf_counter() - began)
+    path = path_along(space, find.moves, _play) or ()
+    return SearchResult(True, False, find.moves, find.expanded, find.stored, time.perf_counter() - began, path=path)
+
+
+def _play(state: EscapeState, direction: int) -> tuple:
+    result = step(state, direction, False)
+    return result.state, result.outcome
 
 
 __all__ = ["EscapeSpace", "RegionCosts", "solve_level", "find_any_solution"]
