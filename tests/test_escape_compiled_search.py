@@ -41,6 +41,21 @@ def compiled_search():
     compiled._started = saved
 
 
+def hand_made_levels() -> list:
+    """The corpus's tutorial, regression and own levels that load (the original refuses
+    the malformed ones too)."""
+    from studio.core.errors import LevelFormatError
+
+    paths = []
+    for path in sorted((ESCAPE / "levels").glob("*/*.esx")):
+        try:
+            load_level(path)
+        except LevelFormatError:
+            continue
+        paths.append(path)
+    return paths
+
+
 def find(state, **options):
     from studio.games.escape.compiled.searching import find_solution
 
@@ -67,6 +82,19 @@ def test_solutions_found_win_on_the_reference_engine(name, novelty):
     found = find(state, timeout=20, novelty=novelty)
     assert found.moves is not None, f"{name}: no solution in {found.seconds:.1f} s ({found.expanded} positions)"
     assert_wins(state, found.moves, name)
+
+
+@needs_corpus
+def test_breadth_first_turns_find_the_short_solution_the_novelty_order_wanders_past():
+    """mylevels/cmaze (a field of steel to push a way through): the novelty order alone had
+    not found its 24-move solution after 25,000 positions; the breadth-first turns find one
+    after about 5,000 of their own."""
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / "mylevels" / "cmaze.esx"))
+    found = find(state, timeout=30)
+    assert found.moves is not None
+    assert_wins(state, found.moves, "cmaze")
 
 
 @needs_corpus
@@ -228,6 +256,66 @@ def solve_level_on_one_core(level, **options):
     return solve_level(level, timeout=20, cores=1, **options)
 
 
+def least_obstacles_then_moves(layers, geometry, codes, player) -> int:
+    """What ordering.guide computes, by Dijkstra in Python: the least (cells closed now,
+    moves) over the ways from ``player`` to a cell that may ever be an exit, as
+    obstacles * 4096 + moves (ordering.FAR * 4096 when there is none)."""
+    import heapq
+
+    from studio.games.escape.compiled.ordering import FAR, OPEN_NOW
+    from studio.games.escape.reach import EXIT, STAND, TELEPORT
+
+    best = {player: 0}
+    heap = [(0, player)]
+    while heap:
+        here, cell = heapq.heappop(heap)
+        if here > best[cell]:
+            continue
+        if codes[cell] & EXIT:
+            return here
+        for direction in range(1, 5):
+            there = int(geometry[direction, cell])
+            if there < 0:
+                continue
+            if codes[there] & TELEPORT and not codes[there] & STAND:
+                there = int(geometry[0, there])
+                if there < 0:
+                    continue
+            elif not codes[there] & (STAND | EXIT):
+                continue
+            step = here + 1 + (0 if OPEN_NOW[layers[0, there]] else 4096)
+            if step < FAR * 4096 and step < best.get(there, FAR * 4096):
+                best[there] = step
+                heapq.heappush(heap, (step, there))
+    return FAR * 4096
+
+
+@needs_corpus
+def test_the_guide_takes_the_fewest_obstacles_then_the_fewest_moves_on_every_hand_made_level():
+    import numpy as np
+
+    from studio.games.escape.compiled import start_arrays
+    from studio.games.escape.compiled.ordering import guide
+    from studio.games.escape.engine import initial_state
+    from studio.games.escape.reach import Relaxation
+
+    checked = 0
+    for path in hand_made_levels():
+        state = initial_state(load_level(path))
+        arrays = start_arrays(state)
+        if arrays is None:
+            continue
+        layers, _, geometry, _ = arrays
+        codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
+        cells = layers.shape[1]
+        scratch = np.zeros((3, 10 * cells + 8), dtype=np.int64)
+        for player in range(0, cells, max(1, cells // 40)):  # (from cells all over the level)
+            got = guide(layers, geometry, codes, player, scratch[0], scratch[1], scratch[2])
+            assert got == least_obstacles_then_moves(layers, geometry, codes, player), f"{path.name}, cell {player}"
+        checked += 1
+    assert checked > 100
+
+
 @pytest.mark.parametrize("rows, boxed", BOXED_PAIRS)
 def test_the_compiled_search_judges_chasers_boxed_in_as_solve_does(rows, boxed):
     from studio.games.escape.compiled import start_arrays
@@ -279,17 +367,13 @@ def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the
     extra cell is checked on the reference engine, by the move that reached it."""
     import numpy as np
 
-    from studio.core.errors import LevelFormatError
     from studio.games.escape.compiled import search, start_arrays
     from studio.games.escape.engine import initial_state, step
     from studio.games.escape.solve import EscapeSpace, _with_player
 
     compared = widened = 0
-    for path in sorted((ESCAPE / "levels").glob("*/*.esx")):
-        try:
-            state = initial_state(load_level(path))
-        except LevelFormatError:
-            continue  # (a level the original refuses too)
+    for path in hand_made_levels():
+        state = initial_state(load_level(path))
         if state.won or state.dead:
             continue
         expansion = EscapeSpace(state).expand(state)

@@ -44,8 +44,9 @@ def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[
     process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers, finds),
                               daemon=True)
     process.start()
+    heard = RacerFinds(finds, launched)
     try:
-        here = solve_here(None if progress is None else _with_finds(progress, finds))
+        here = solve_here(None if progress is None else _with_finds(progress, heard))
     finally:
         stop.set()
     settled = here.optimal or here.stopped == "cancelled"  # a proof, or the user said stop
@@ -58,7 +59,36 @@ def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[
     if process.is_alive():
         process.terminate()
     process.join(timeout=ANSWER_WAIT)
-    return better_of(here, other)
+    heard.read()
+    if other is None and heard.best and not settled:  # (it found one, then gave no answer in time)
+        other = SearchResult(True, False, heard.best, seconds=time.time() - launched, stopped="timeout",
+                             first_found=heard.first)
+    result = better_of(here, other)
+    if result.solved and heard.first is not None and (result.first_found is None or heard.first < result.first_found):
+        result.first_found = heard.first  # (a solution was on show from then on, if a longer one)
+    return result
+
+
+class RacerFinds:
+    """What the racer has reported finding so far: its shortest solution, and when (seconds
+    from the race's start) it first found one."""
+
+    def __init__(self, finds, launched: float):
+        self._finds = finds
+        self._launched = launched
+        self.best: tuple = ()
+        self.first: float | None = None
+
+    def read(self) -> None:
+        while True:
+            try:
+                moves, when = self._finds.get_nowait()
+            except (queue_module.Empty, OSError, ValueError):
+                return
+            if self.first is None or when - self._launched < self.first:
+                self.first = max(0.0, when - self._launched)
+            if not self.best or len(moves) < len(self.best):
+                self.best = moves
 
 
 def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
@@ -81,20 +111,13 @@ def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
     return other
 
 
-def _with_finds(progress: Callable[[Progress], None], finds) -> Callable[[Progress], None]:
+def _with_finds(progress: Callable[[Progress], None], heard: RacerFinds) -> Callable[[Progress], None]:
     """``progress``, its reports carrying the racer's shortest find when that is shorter."""
-    best: list[tuple] = []
 
     def report(p: Progress) -> None:
-        while True:
-            try:
-                moves = finds.get_nowait()
-            except (queue_module.Empty, OSError, ValueError):
-                break
-            if not best or len(moves) < len(best[0]):
-                best[:] = [moves]
-        if best and (p.best is None or len(best[0]) < p.best):
-            p.best, p.best_moves, p.best_solution = len(best[0]), best[0], ""
+        heard.read()
+        if heard.best and (p.best is None or len(heard.best) < p.best):
+            p.best, p.best_moves, p.best_solution = len(heard.best), heard.best, ""
         progress(p)
     return report
 
@@ -117,7 +140,7 @@ def _run_racer(racer: Callable[..., SearchResult], racer_args: tuple, timeout: f
 
     def found(moves: tuple) -> None:
         try:
-            finds.put_nowait(tuple(moves))
+            finds.put_nowait((tuple(moves), time.time()))
         except queue_module.Full:
             pass  # the window is not reading reports: the final answer still brings the best
 

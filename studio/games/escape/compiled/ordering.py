@@ -33,47 +33,59 @@ def guide(L, G, codes, player, ring, reached, cost):
     a cell a panel must swap...) on a way from the player to a cell that may ever be an
     exit, through cells he may ever stand on (``codes``: reach.py's codes of the start, the
     most any later position allows), then the length of that way, as obstacles * 4096 +
-    moves (FAR obstacles when there is none). A 0-1 breadth-first search from the player
-    over a ring (``ring``: cheaper entries go in front, costlier behind)."""
+    moves (FAR obstacles when there is none).
+
+    Breadth-first, one number of obstacles at a time: the cells first reached through one
+    more closed cell wait in ``ring``'s last third (in the order found, which is that of
+    their moves), and the next round merges them, in order, into its breadth-first queue,
+    so every cell is taken at its least (obstacles, moves), once a round. (``ring`` needs
+    6 * cells + 3 entries; ``reached`` is stamped so that it need not be cleared.)"""
     cells = L.shape[1]
     stamp = reached[cells] + 1
     reached[cells] = stamp
-    head = tail = ring.shape[0] // 2
-    ring[tail] = player << 24
-    tail += 1
+    seeds, queue, later = 0, 2 * cells + 1, 4 * cells + 2  # (where each third of ring starts)
+    ring[seeds] = player
+    seed_count, later_count = 1, 0
     reached[player] = stamp
     cost[player] = 0
-    while head < tail:
-        entry = ring[head]
-        head += 1
-        cell, here = entry >> 24, entry & 0xFFFFFF
-        if here > cost[cell]:
-            continue
-        if codes[cell] & MAY_EXIT:
-            return min(here // 4096, FAR - 1) * 4096 + min(here % 4096, 4095)
-        for direction in range(1, 5):
-            there = G[direction, cell]
-            if there < 0:
-                continue
-            if codes[there] & MAY_TELEPORT and not codes[there] & MAY_STAND:
-                there = G[0, there]
+    while seed_count > 0:
+        taken = head = tail = 0
+        while taken < seed_count or head < tail:
+            if head < tail and (taken >= seed_count or ring[queue + head] >> 24 <= ring[seeds + taken] >> 24):
+                entry = ring[queue + head]
+                head += 1
+            else:
+                entry = ring[seeds + taken]
+                taken += 1
+            cell, here = entry & 0xFFFFFF, entry >> 24
+            if here > cost[cell]:
+                continue  # (reached more cheaply since it was put here)
+            if codes[cell] & MAY_EXIT:
+                return min(here // 4096, FAR - 1) * 4096 + min(here % 4096, 4095)
+            for direction in range(1, 5):
+                there = G[direction, cell]
                 if there < 0:
                     continue
-            elif not codes[there] & (MAY_STAND | MAY_EXIT):
-                continue
-            closed = not OPEN_NOW[L[0, there]]
-            step = here + 1 + (4096 if closed else 0)
-            if step >= 0xFFFFFF or (reached[there] == stamp and cost[there] <= step):
-                continue
-            reached[there] = stamp
-            cost[there] = step
-            if closed:
-                if tail < ring.shape[0]:
-                    ring[tail] = (there << 24) | step
+                if codes[there] & MAY_TELEPORT and not codes[there] & MAY_STAND:
+                    there = G[0, there]
+                    if there < 0:
+                        continue
+                elif not codes[there] & (MAY_STAND | MAY_EXIT):
+                    continue
+                closed = not OPEN_NOW[L[0, there]]
+                step = here + 1 + (4096 if closed else 0)
+                if step >= FAR * 4096 or (reached[there] == stamp and cost[there] <= step):
+                    continue
+                reached[there] = stamp
+                cost[there] = step
+                if closed:
+                    ring[later + later_count] = (step << 24) | there
+                    later_count += 1
+                else:
+                    ring[queue + tail] = (step << 24) | there
                     tail += 1
-            elif head > 0:
-                head -= 1
-                ring[head] = (there << 24) | step
+        ring[seeds:seeds + later_count] = ring[later:later + later_count]
+        seed_count, later_count = later_count, 0
     return FAR * 4096
 
 

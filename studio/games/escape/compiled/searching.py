@@ -22,6 +22,7 @@ from studio.games.escape.reach import Relaxation
 
 FIRST_CHUNK = 64  # positions searched before the first look at the clock
 CHUNK_SECONDS = 0.04  # between looks at the clock, after that
+SLICES = (0.15, 0.05)  # seconds each turn of the novelty search, then of the breadth-first one
 MAX_POOL = 400_000_000  # int32 entries kept for the positions found (1.6 GB): then the search stops
 MAX_RECORDS = 60_000_000
 COMPILE_SECONDS = 600  # a background compile not done by then is taken to have failed
@@ -37,8 +38,11 @@ class CompiledFind:
 
 
 def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -> CompiledFind | None:
-    """A solution from ``state`` by the compiled search (search.py: novelty first, or with
-    ``novelty`` False breadth-first), or None when the compiled engine cannot be used here."""
+    """A solution from ``state`` by the compiled search, or None when the compiled engine
+    cannot be used here. With ``novelty``, two searches take turns (``SLICES``): novelty
+    first (search.py) for most of the time, breadth-first for the rest; a solution either
+    finds ends both. (The novelty order can wander a long way from a short solution that
+    breadth-first meets soon: a maze of steel, mylevels/cmaze.) Without, breadth-first alone."""
     started = time.perf_counter()
     if not start_engine():
         return None
@@ -47,55 +51,117 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -
         return None
     import numpy as np
 
-    from studio.games.escape.compiled import ordering, search
-
-    L0, B0, G, m0 = arrays
-    cells = L0.shape[1]
-    work = np.zeros((2, 4, cells), dtype=np.uint8)
-    scratch = np.zeros(9 * cells + 64, dtype=np.int64)
-    rng = np.random.default_rng(cells)
-    zob = rng.integers(1, 2 ** 63, size=(2, cells), dtype=np.int64).astype(np.uint64)
-    region_arrays = np.zeros((7, 10 * cells + 8), dtype=np.int64)  # (search.run names its rows)
-    table = np.zeros(1 << 16, dtype=np.uint64)
-    records = 1 << 14
-    pool = np.zeros(1 << 20, dtype=np.int32)
-    offset = np.zeros(records, dtype=np.int64)
-    parent = np.zeros(records, dtype=np.int32)
-    label = np.zeros(records, dtype=np.int32)
-    ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
-    heap = np.zeros(records, dtype=np.int64)
-    stages = np.zeros(records, dtype=np.int32)
-    atoms = np.zeros(1 << ordering.ATOM_BITS, dtype=np.uint8)
+    rng = np.random.default_rng(arrays[0].shape[1])
+    zob = rng.integers(1, 2 ** 63, size=(2, arrays[0].shape[1]), dtype=np.int64).astype(np.uint64)
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
-    search.seed(L0, B0, m0, G, zob, table, pool, offset, parent, label, ctl, region_arrays, heap, stages, codes)
+    if novelty:
+        turns = [(_Search(arrays, zob, codes, True, 0.75), SLICES[0]), (_Search(arrays, zob, codes, False, 0.25), SLICES[1])]
+    else:
+        turns = [(_Search(arrays, zob, codes, False, 1.0), SLICES[0])]
     deadline = started + timeout
-    answer = search.CHUNK_DONE
-    chunk = FIRST_CHUNK
-    while time.perf_counter() < deadline and not _cancelled(cancel):
-        began = time.perf_counter()
-        answer = search.run(L0, B0, G, m0, scratch, work, zob, table, pool, offset, parent, label, ctl,
-                            region_arrays, heap, stages, atoms, codes, novelty, chunk)
-        took = time.perf_counter() - began
-        if answer == search.CHUNK_DONE:  # the next chunk sized to take about CHUNK_SECONDS
-            chunk = max(1, min(chunk * 4, int(chunk * CHUNK_SECONDS / max(took, 1e-4))))
-        if answer == search.NEED_RECORDS:
-            if offset.shape[0] * 2 > MAX_RECORDS:
+    ended = None
+    while ended is None and time.perf_counter() < deadline and not _cancelled(cancel):
+        for searching, seconds in turns:
+            if searching.run_for(min(seconds, deadline - time.perf_counter()), cancel):
+                ended = searching
                 break
-            offset, parent, label, heap, stages = (_grown(a) for a in (offset, parent, label, heap, stages))
-        elif answer == search.NEED_POOL:
-            if pool.shape[0] * 2 > MAX_POOL:
-                break
-            pool = _grown(pool)
-        elif answer == search.NEED_KEYS:
-            table = _rehashed(search, table, ctl)
-        elif answer != search.CHUNK_DONE:
-            break
-    expanded = int(ctl[search.EXPANDED])  # (the walks to the win below flood regions again)
-    moves = None
-    if answer == search.FOUND:
-        moves = _moves(search, L0, B0, G, m0, scratch, work, zob, pool, offset, parent, label, ctl, region_arrays)
-    return CompiledFind(moves, expanded, int(ctl[search.COUNT]), answer == search.EXHAUSTED,
-                        time.perf_counter() - started)
+    expanded = sum(searching.expanded() for searching, _ in turns)
+    stored = sum(searching.stored() for searching, _ in turns)
+    moves = ended.moves() if ended is not None and ended.found() else None
+    exhausted = ended is not None and ended.exhausted()
+    return CompiledFind(moves, expanded, stored, exhausted, time.perf_counter() - started)
+
+
+class _Search:
+    """One compiled search's arrays (search.run's), run a slice of time at a time, growing
+    them when it asks (up to ``share`` of the memory the searches may take)."""
+
+    def __init__(self, arrays, zob, codes, novelty: bool, share: float):
+        import numpy as np
+
+        from studio.games.escape.compiled import ordering, search
+
+        self.search = search
+        self.L0, self.B0, self.G, self.m0 = arrays
+        cells = self.L0.shape[1]
+        self.zob, self.codes, self.novelty = zob, codes, novelty
+        self.max_pool, self.max_records = int(MAX_POOL * share), int(MAX_RECORDS * share)
+        self.work = np.zeros((2, 4, cells), dtype=np.uint8)
+        self.scratch = np.zeros(9 * cells + 64, dtype=np.int64)
+        self.region_arrays = np.zeros((7, 10 * cells + 8), dtype=np.int64)  # (search.run names its rows)
+        self.table = np.zeros(1 << 16, dtype=np.uint64)
+        records = 1 << 14
+        self.pool = np.zeros(1 << 20, dtype=np.int32)
+        self.offset = np.zeros(records, dtype=np.int64)
+        self.parent = np.zeros(records, dtype=np.int32)
+        self.label = np.zeros(records, dtype=np.int32)
+        self.ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
+        self.heap = np.zeros(records, dtype=np.int64)
+        self.stages = np.zeros(records, dtype=np.int32)
+        self.atoms = np.zeros(1 << ordering.ATOM_BITS if novelty else 1, dtype=np.uint8)
+        search.seed(self.L0, self.B0, self.m0, self.G, zob, self.table, self.pool, self.offset, self.parent,
+                    self.label, self.ctl, self.region_arrays, self.heap, self.stages, codes)
+        self.answer = search.CHUNK_DONE
+        self.chunk = FIRST_CHUNK
+
+    def run_for(self, seconds: float, cancel) -> bool:
+        """Search on for about ``seconds``; True once the search has ended (a solution, no
+        positions left, or no more memory)."""
+        search = self.search
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline and not _cancelled(cancel):
+            began = time.perf_counter()
+            answer = self.answer = search.run(
+                self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.pool,
+                self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap, self.stages,
+                self.atoms, self.codes, self.novelty, self.chunk)
+            took = time.perf_counter() - began
+            if answer == search.CHUNK_DONE:  # the next chunk sized to take about CHUNK_SECONDS
+                self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / max(took, 1e-4))))
+            elif answer == search.NEED_RECORDS:
+                if self.offset.shape[0] * 2 > self.max_records:
+                    return True
+                self.offset, self.parent, self.label, self.heap, self.stages = (
+                    _grown(a) for a in (self.offset, self.parent, self.label, self.heap, self.stages))
+            elif answer == search.NEED_POOL:
+                if self.pool.shape[0] * 2 > self.max_pool:
+                    return True
+                self.pool = _grown(self.pool)
+            elif answer == search.NEED_KEYS:
+                self.table = _rehashed(search, self.table, self.ctl)
+            else:
+                return True
+        return False
+
+    def found(self) -> bool:
+        return self.answer == self.search.FOUND
+
+    def exhausted(self) -> bool:
+        return self.answer == self.search.EXHAUSTED
+
+    def expanded(self) -> int:
+        return int(self.ctl[self.search.EXPANDED])  # (the walks to the win flood regions again: count first)
+
+    def stored(self) -> int:
+        return int(self.ctl[self.search.COUNT])
+
+    def moves(self) -> tuple:
+        """The single moves from the start to the win: each record's walk and move, in turn."""
+        import numpy as np
+
+        search, ctl, parent, label = self.search, self.ctl, self.parent, self.label
+        steps = [(int(ctl[search.FOUND_AT]), int(ctl[search.FOUND_LABEL]))]
+        record = steps[0][0]
+        while parent[record] >= 0:
+            steps.append((int(parent[record]), int(label[record])))
+            record = int(parent[record])
+        buffer = np.zeros(self.L0.shape[1] + 2, dtype=np.int64)
+        moves: list[int] = []
+        for record, edge in reversed(steps):
+            count = search.walk_to(self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.pool,
+                                   self.offset, record, edge, self.region_arrays, buffer, ctl)
+            moves.extend(int(move) for move in buffer[count - 1::-1])
+        return tuple(moves)
 
 
 def ready() -> bool:
@@ -168,21 +234,3 @@ def _rehashed(search, table, ctl):
     ctl[search.KEYS] = 0
     search.insert_keys(bigger, ctl, keys)
     return bigger
-
-
-def _moves(search, L0, B0, G, m0, scratch, work, zob, pool, offset, parent, label, ctl, region_arrays) -> tuple:
-    """The single moves from the start to the win: each record's walk and move, in turn."""
-    import numpy as np
-
-    steps = [(int(ctl[search.FOUND_AT]), int(ctl[search.FOUND_LABEL]))]
-    record = steps[0][0]
-    while parent[record] >= 0:
-        steps.append((int(parent[record]), int(label[record])))
-        record = int(parent[record])
-    buffer = np.zeros(L0.shape[1] + 2, dtype=np.int64)
-    moves: list[int] = []
-    for record, edge in reversed(steps):
-        count = search.walk_to(L0, B0, G, m0, scratch, work, zob, pool, offset, record, edge, region_arrays,
-                               buffer, ctl)
-        moves.extend(int(move) for move in buffer[count - 1::-1])
-    return tuple(moves)
