@@ -36,7 +36,9 @@ def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[
     """``solve_here(progress)`` in this process while ``racer(*racer_args, timeout=, cancel=,
     found=)`` (a module-level function, as the spawned process imports it) runs in another.
     The progress reports ``solve_here`` makes carry the racer's best solution when it is the
-    better one, so a window shows it (and can replay it) as soon as it exists."""
+    better one, so a window shows it (and can replay it) as soon as it exists. The result's
+    ``first_found`` counts from when either process first found a solution; a solution the
+    racer reported but gave no answer after (it did not stop in time) is still kept."""
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
     answers, finds = context.Queue(maxsize=1), context.Queue(maxsize=FINDS_QUEUED)
