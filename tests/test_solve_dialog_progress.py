@@ -57,6 +57,9 @@ def test_plain_words_for_the_bound():
     assert progress_text({"phase": "shortest", "expanded": 5, "bound": 37, "best": None}).endswith(
         "Every solution needs at least 37 moves.")
     assert "Best so far: 48 moves" in progress_text({"phase": "shorter", "expanded": 5, "bound": 30, "best": 48})
+    assert progress_text({"phase": "any", "expanded": 5, "bound": 0, "best": None}).startswith("Looking for any")
+    # the second core's find, while this one still looks for any solution
+    assert progress_text({"phase": "any", "expanded": 5, "bound": 0, "best": 110}).startswith("Best so far: 110 moves")
 
 
 def test_the_best_so_far_is_shown_and_replayable_before_the_search_ends(qtbot, window):

@@ -196,6 +196,8 @@ def progress_text(p: dict) -> str:
     looked = f"{p['expanded']:,} positions looked at"
     best = p.get("best")
     if p.get("phase") == "any":
+        if best:  # (the other core found one while this one searches on)
+            return f"Best so far: {best} moves (replay it now). Searching on: {looked}."
         return f"Looking for any solution: {looked}."
     if p.get("phase") == "shorter":
         return f"Best so far: {best} moves (replay it now). Looking for a shorter one: {looked}."
