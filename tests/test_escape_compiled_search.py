@@ -98,6 +98,32 @@ def test_breadth_first_turns_find_the_short_solution_the_novelty_order_wanders_p
 
 
 @needs_corpus
+def test_when_the_breadth_first_turns_run_out_of_memory_the_novelty_search_goes_on(monkeypatch):
+    """lev1526 takes the novelty search several turns; a breadth-first search that has run
+    out of room (its arrays at their limit: neither a solution nor the end of the positions)
+    leaves the turns to the novelty search rather than ending the search."""
+    from studio.games.escape.compiled import search, searching
+    from studio.games.escape.engine import initial_state
+
+    run_for = searching._Search.run_for
+    breadth_first_turns = []
+
+    def out_of_room_when_breadth_first(self, seconds, cancel):
+        if self.novelty:
+            return run_for(self, seconds, cancel)
+        breadth_first_turns.append(seconds)
+        self.answer = search.NEED_RECORDS
+        return True
+
+    monkeypatch.setattr(searching._Search, "run_for", out_of_room_when_breadth_first)
+    state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev1526.esx"))
+    found = find(state, timeout=30)
+    assert breadth_first_turns == [searching.SLICES[1]]  # (one turn, then no more)
+    assert found.moves is not None, "the search stopped when the breadth-first one ran out of room"
+    assert_wins(state, found.moves, "lev1526")
+
+
+@needs_corpus
 def test_a_search_that_outgrows_its_first_arrays_still_finds_a_winning_solution():
     """Breadth-first, lev153 needs over a hundred thousand positions kept (the driver
     starts with room for 16,384 and a table of 65,536 keys): records, pool and table all

@@ -60,11 +60,15 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -
         turns = [(_Search(arrays, zob, codes, False, 1.0), SLICES[0])]
     deadline = started + timeout
     ended = None
-    while ended is None and time.perf_counter() < deadline and not _cancelled(cancel):
-        for searching, seconds in turns:
+    active = list(turns)
+    while active and ended is None and time.perf_counter() < deadline and not _cancelled(cancel):
+        for turn in list(active):
+            searching, seconds = turn
             if searching.run_for(min(seconds, deadline - time.perf_counter()), cancel):
-                ended = searching
-                break
+                if searching.found() or searching.exhausted():
+                    ended = searching
+                    break
+                active.remove(turn)  # (out of memory: the other search goes on alone)
     expanded = sum(searching.expanded() for searching, _ in turns)
     stored = sum(searching.stored() for searching, _ in turns)
     moves = ended.moves() if ended is not None and ended.found() else None
