@@ -97,3 +97,23 @@ def test_a_numba_that_cannot_compile_the_rules_leaves_the_reference_engine(monke
     reference = play_solution(start, (4, 4))
     assert compiled.play_solutions(start, [(4, 4)]) == [(reference.verdict, reference.moves)]
     assert not compiled.start_engine()  # (not tried again)
+
+
+def test_machine_code_goes_to_the_cache_whichever_module_is_imported_first(tmp_path):
+    """A process that imports compiled/search.py before the engine is started (a script, a
+    test) still has numba keep the machine code in the user's cache, never beside the
+    sources (where a packaged or read-only install could not keep it)."""
+    pytest.importorskip("numba")
+    import subprocess
+    import sys
+
+    package = Path(compiled.__file__).resolve().parent
+    before = set(package.rglob("*.nbi"))
+    script = ("import numpy as np\n"
+              "from studio.games.escape.compiled import search\n"
+              "search.board_hash(np.zeros((4, 3), dtype=np.uint8), np.zeros((3, 0), dtype=np.int64))\n")
+    env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=package.parents[3], timeout=300)
+    assert set(package.rglob("*.nbi")) == before
+    assert any((tmp_path / "puzzle-level-studio" / "escape-engine").rglob("search.board_hash-*.nbi"))

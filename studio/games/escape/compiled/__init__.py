@@ -40,8 +40,7 @@ def _kernel():
         import numba
         import numpy
 
-        if not os.environ.get("NUMBA_CACHE_DIR"):  # (read at numba's import: set where the rules' cache goes)
-            numba.config.CACHE_DIR = str(machine_code_folder())
+        point_cache_at_machine_code_folder(numba)
         from studio.games.escape.compiled.loading import load_start
         from studio.games.escape.compiled.play import play
     except ImportError:  # numba or numpy not installed (a packaged build leaves them out)
@@ -62,6 +61,15 @@ def machine_code_folder() -> Path:
     digest = hashlib.sha256(b"".join((here / name).read_bytes() for name in _SOURCES)).hexdigest()[:16]
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "puzzle-level-studio" / "escape-engine" / digest
+
+
+def point_cache_at_machine_code_folder(numba) -> None:
+    """Have numba keep the rules' machine code in ``machine_code_folder`` (unless
+    NUMBA_CACHE_DIR says where). Called by the modules that decorate the rules (kernel.py,
+    reading.py) before they do, whichever of them is imported first: numba picks the folder
+    when a function is decorated, and would otherwise write beside the sources."""
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        numba.config.CACHE_DIR = str(machine_code_folder())
 
 
 def available() -> bool:
