@@ -58,10 +58,10 @@ def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[
         other, began = answer
         if other is not None and other.first_found is not None:
             other.first_found += began - launched  # from this call, as ``here`` counts it
+    heard.read()  # (while the racer lives: a find it is half-way through sending is finished, never cut)
     if process.is_alive():
         process.terminate()
     process.join(timeout=ANSWER_WAIT)
-    heard.read()
     if other is None and heard.best and not settled:  # (it found one, then gave no answer in time)
         other = SearchResult(True, False, heard.best, seconds=time.time() - launched, stopped="timeout",
                              first_found=heard.first)
