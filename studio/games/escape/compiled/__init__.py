@@ -37,10 +37,9 @@ def _kernel():
     # while after the import, taking a core from the workers)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
-        import numba
         import numpy
 
-        point_cache_at_machine_code_folder(numba)
+        point_cache_at_machine_code_folder()  # (imports numba)
         from studio.games.escape.compiled.loading import load_start
         from studio.games.escape.compiled.play import play
     except ImportError:  # numba or numpy not installed (a packaged build leaves them out)
@@ -63,11 +62,13 @@ def machine_code_folder() -> Path:
     return base / "puzzle-level-studio" / "escape-engine" / digest
 
 
-def point_cache_at_machine_code_folder(numba) -> None:
+def point_cache_at_machine_code_folder() -> None:
     """Have numba keep the rules' machine code in ``machine_code_folder`` (unless
     NUMBA_CACHE_DIR says where). Called by the modules that decorate the rules (kernel.py,
     reading.py) before they do, whichever of them is imported first: numba picks the folder
     when a function is decorated, and would otherwise write beside the sources."""
+    import numba
+
     if not os.environ.get("NUMBA_CACHE_DIR"):
         numba.config.CACHE_DIR = str(machine_code_folder())
 

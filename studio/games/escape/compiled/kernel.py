@@ -16,7 +16,6 @@ The board of one solution lives in five arrays that every function takes:
 - ``W`` (int64): a pulse's visited stamps (5 per cell), then the cells marked to swap.
 """
 
-import numba
 import numpy as np
 from numba import njit
 
@@ -29,7 +28,7 @@ from studio.games.escape.engine.tilesets import (
 from studio.games.escape.engine.turn import PLAYER
 from studio.games.escape.tiles import Bot, T
 
-point_cache_at_machine_code_folder(numba)  # (before any function here is decorated)
+point_cache_at_machine_code_folder()  # (before any function here is decorated)
 
 # m's fields
 GUY, KILLED, TOUCHED, BLASTS, STAMP, OVERFLOW, WIDTH, CELLS, LASERS, COLUMN_COUNTS = range(10)

@@ -9,13 +9,12 @@ file is left to esx.load_esx, which names the problem. So a damaged file is desc
 exactly as before.
 """
 
-import numba
 from numba import njit
 
 from studio.games.escape.compiled import point_cache_at_machine_code_folder
 from studio.games.escape.rle import DEFAULT_FRAME_BITS, MAX_VALUE_BITS
 
-point_cache_at_machine_code_folder(numba)  # (before any function here is decorated)
+point_cache_at_machine_code_folder()  # (before any function here is decorated)
 
 NOT_PLAIN = -1
 

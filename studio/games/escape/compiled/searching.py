@@ -54,10 +54,11 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -
     rng = np.random.default_rng(arrays[0].shape[1])
     zob = rng.integers(1, 2 ** 63, size=(2, arrays[0].shape[1]), dtype=np.int64).astype(np.uint64)
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
-    if novelty:
-        turns = [(_Search(arrays, zob, codes, True, 0.75), SLICES[0]), (_Search(arrays, zob, codes, False, 0.25), SLICES[1])]
-    else:
-        turns = [(_Search(arrays, zob, codes, False, 1.0), SLICES[0])]
+    orders = (True, False) if novelty else (False,)
+    slices = SLICES[:len(orders)]
+    # (each search may take the share of the memory that it has of the time)
+    turns = [(_Search(arrays, zob, codes, order, seconds / sum(slices)), seconds)
+             for order, seconds in zip(orders, slices)]
     deadline = started + timeout
     ended = None
     active = list(turns)
