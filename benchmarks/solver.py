@@ -32,6 +32,7 @@ Figures printed:
   player can walk to, so it is printed twice: expansions per second (far below the
   target, each does a region's work) and positions per second, counting the
   region's cells plus the positions its edges lead to;
+- the compiled search's rates again on a level whose daleks move every turn (no walks);
 - which of these figures meet the 30,000 states/s target;
 - one line per tutorial level: solved, proven shortest, length, states, when the
   first solution was found (seconds), and when the run ended (seconds: a solution
@@ -57,6 +58,7 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "escape"
 TUTORIAL = CORPUS / "levels" / "tutorial"
 SETS = {"tutorial": TUTORIAL, "regression": CORPUS / "levels" / "regression",
         "mylevels": CORPUS / "levels" / "mylevels", "fuzz": CORPUS / "fuzz" / "levels"}
+CHASERS_SAMPLE = SETS["mylevels"] / "tamagotchi.esx"
 TARGET_RATE = 30_000
 GOAL_SECONDS = 10.0
 
@@ -161,6 +163,9 @@ def print_rates() -> None:
     else:
         print(f"  compiled search (the second core's first search, here breadth-first): {compiled[0]:,.0f} "
               f"expansions/s (each a whole walk region, as the walk A*'s), {compiled[1]:,.0f} new positions kept/s")
+        chasers = compiled_rate(load(CHASERS_SAMPLE))
+        print(f"  the same on mylevels/{CHASERS_SAMPLE.name} (daleks that move every turn: every move is an "
+              f"edge, each a full engine step): {chasers[0]:,.0f} expansions/s, {chasers[1]:,.0f} positions kept/s")
     meeting = [name for name, rate in (("plain expanded/s", expanded), ("plain generated/s", generated),
                                         ("walk A* expansions/s", expansions), ("walk A* positions/s", positions),
                                         ("compiled expansions/s", compiled[0]), ("compiled positions/s", compiled[1]))

@@ -390,7 +390,9 @@ def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the
     """The compiled flood's region against solve.EscapeSpace's at the start of every hand-made
     level: the same cells, or more where a move the Python search plays as an edge changes
     nothing but the player's cell (the compiled search takes any such move as a walk); each
-    extra cell is checked on the reference engine, by the move that reached it."""
+    extra cell is checked on the reference engine, by the move that reached it. The
+    positions the flood keeps after its first moves (for the expansion, which would
+    otherwise play them again) are those moves' own."""
     import numpy as np
 
     from studio.games.escape.compiled import search, start_arrays
@@ -410,11 +412,21 @@ def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the
         work[0] = layers
         rows = np.zeros((7, 10 * cells + 8), dtype=np.int64)
         ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
-        _, _, won = search.flood(work[0], bots.copy(), counters.copy(), geometry, np.zeros(9 * cells + 64, np.int64),
-                                 work[1], bots.copy(), counters.copy(), ctl, np.ones(cells, dtype=np.uint64),
-                                 rows[0], rows[1], rows[2], rows[3])
+        kept = (np.zeros((search.KEPT_MOVES,) + work[0].shape, np.uint8),
+                np.zeros((search.KEPT_MOVES,) + bots.shape, bots.dtype),
+                np.zeros((search.KEPT_MOVES,) + counters.shape, counters.dtype))
+        scratch = np.zeros(9 * cells + 64, np.int64)
+        _, edge_count, won = search.flood(work[0], bots.copy(), counters.copy(), geometry, scratch, work[1],
+                                          bots.copy(), counters.copy(), ctl, np.ones(cells, dtype=np.uint64),
+                                          rows[0], rows[1], rows[2], rows[3], *kept)
         if won >= 0:
             continue  # (the flood stops at a winning move, its region unfinished)
+        for k in range(min(edge_count, search.KEPT_MOVES)):  # each kept position is its move's
+            edge = int(rows[3][k])
+            again = (np.zeros_like(work[0]), bots.copy(), counters.copy())
+            search._try(work[0], bots, counters, geometry, scratch, *again, ctl, edge // 8, edge % 8)
+            assert (again[0] == kept[0][k]).all() and (again[1] == kept[1][k]).all(), f"{path.name}: edge {edge}"
+            assert again[2][search.GUY] == kept[2][k][search.GUY]
         region = {cell for cell in range(cells) if rows[0][cell] == ctl[search.EXPANDED]}
         compared += 1
         assert python_region <= region, f"{path.name}: cells {sorted(python_region - region)} left out"

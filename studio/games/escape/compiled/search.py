@@ -53,6 +53,7 @@ PANEL, TRANSPORT, HEARTFRAMER = int(T.PANEL), int(T.TRANSPORT), int(T.HEARTFRAME
 # ctl's fields (ordering.HEAP_SIZE is the next)
 COUNT, POOL_USED, KEYS, FOUND_AT, FOUND_LABEL, EXPANDED, STAMP_NOW, DUPLICATES, TRIES = range(HEAP_SIZE)
 CTL_SIZE = 16
+KEPT_MOVES = 4  # a flood's first moves that change something, kept for its expansion
 # run's answers
 CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS = range(6)
 _FNV = np.uint64(0x100000001B3)
@@ -211,11 +212,12 @@ def _walked(target, came_by, stamp, seen, came, queue, size, region, zob):
 
 
 @njit(cache=True)
-def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges):
+def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, Bk, mk):
     """The walk region of the base position: its cells in ``queue``, how each was reached
     in ``came`` (cell * 8 + direction, -1 for the start), and the moves that change
-    something, as cell * 8 + direction, in ``edges``. Returns the hash of the region, the
-    number of those moves, and a winning move's label or -1."""
+    something, as cell * 8 + direction, in ``edges``, the positions after the first of
+    them kept in ``Lk``, ``Bk`` and ``mk`` (as many as they hold). Returns the hash of the
+    region, the number of those moves, and a winning move's label or -1."""
     stamp = ctl[EXPANDED] + 1
     ctl[EXPANDED] = stamp
     start = mb[GUY]
@@ -252,13 +254,17 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges):
                 beyond = G[direction, there]
                 if beyond < 0 or STOPS[Lb[0, beyond]]:
                     continue  # a push that certainly moves nothing
-            outcome = _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction)
+            if edge_count < Lk.shape[0]:  # (tried where it is kept if it changes something)
+                Lt, Bt, mt = Lk[edge_count], Bk[edge_count], mk[edge_count]
+            else:
+                Lt, Bt, mt = Lw, Bw, mw
+            outcome = _try(Lb, Bb, mb, G, W, Lt, Bt, mt, ctl, cell, direction)
             if outcome == WON:
                 return region, edge_count, cell * 8 + direction
             if outcome != OPEN:
                 continue
-            target = mw[GUY]
-            if _same_board(Lw, Bw, Lb, Bb):
+            target = mt[GUY]
+            if _same_board(Lt, Bt, Lb, Bb):
                 if target != cell:
                     size, region = _walked(target, cell * 8 + direction, stamp, seen, came, queue, size, region, zob)
                 continue
@@ -348,6 +354,10 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
     exact = zob[1]
     record_mask = (1 << RECORD_BITS) - 1
     changes = np.zeros(64, dtype=np.int64)
+    # the positions after the first moves of a flood, played again only past these
+    Lk = np.empty((KEPT_MOVES,) + Lb.shape, dtype=Lb.dtype)
+    Bk = np.empty((KEPT_MOVES,) + B0.shape, dtype=B0.dtype)
+    mk = np.empty((KEPT_MOVES,) + m0.shape, dtype=m0.dtype)
     hearts = False  # guide.py's heart framers under fire: a level whose way out is a sleeping door
     for c in range(cells):
         if L0[0, c] == HEARTFRAMER or L0[1, c] == HEARTFRAMER:
@@ -363,7 +373,8 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
             return EXHAUSTED
         record = pop(heap, ctl) & record_mask
         restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
-        region, edge_count, won = flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges)
+        region, edge_count, won = flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges,
+                                        Lk, Bk, mk)
         if won >= 0:
             ctl[FOUND_AT] = record
             ctl[FOUND_LABEL] = won
@@ -372,24 +383,28 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
             ctl[DUPLICATES] += 1
             continue
         stage = stages[record]
-        # (each move is played again rather than kept from the flood: most regions turn out
-        # to have been searched already, and keeping every move's board would cost more)
+        # (moves past the kept ones are played again rather than kept from the flood: most
+        # regions turn out to have been searched already, and keeping every move's board
+        # costs more where the regions are large)
         for k in range(edge_count):
             edge = edges[k]
-            cell, direction = edge // 8, edge % 8
-            if _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction) != OPEN:
-                continue
-            if not insert_key(table, ctl, board_hash(Lw, Bw) ^ exact[mw[GUY]]):
+            if k < KEPT_MOVES:
+                Lt, Bt, mt = Lk[k], Bk[k], mk[k]
+            else:
+                Lt, Bt, mt = Lw, Bw, mw
+                if _try(Lb, Bb, mb, G, W, Lt, Bt, mt, ctl, edge // 8, edge % 8) != OPEN:
+                    continue
+            if not insert_key(table, ctl, board_hash(Lt, Bt) ^ exact[mt[GUY]]):
                 continue
             child = ctl[COUNT]
-            _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, record, edge)
+            _store(L0, Lt, Bt, mt, pool, offset, parent, label, ctl, record, edge)
             if novelty:
-                guidance = guide(Lw, G, codes, mw[GUY], ring, reached, costs)
+                guidance = guide(Lt, G, codes, mt[GUY], ring, reached, costs)
                 if hearts:
-                    guidance = min(guidance + 4096 * hearts_under_fire(Lw, Bw, mw), (FAR - 1) * 4096 + 4095)
+                    guidance = min(guidance + 4096 * hearts_under_fire(Lt, Bt, mt), (FAR - 1) * 4096 + 4095)
                 child_stage = guidance // 4096
                 stages[child] = child_stage
-                stale = novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, child_stage, child_stage == stage, changes)
+                stale = novelty_class(Lt, Bt, mt, Lb, Bb, L0, B0, atoms, child_stage, child_stage == stage, changes)
                 push(heap, ctl, (((stale << 7) + child_stage) << 12 | (guidance % 4096)) << RECORD_BITS | child)
             else:
                 push(heap, ctl, child)
@@ -415,7 +430,9 @@ def walk_to(L0, B0, G, m0, W, work, zob, pool, offset, record, edge, region_arra
     mb, mw = m0.copy(), m0.copy()
     seen, queue, came, edges = region_arrays[0], region_arrays[1], region_arrays[2], region_arrays[3]
     restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
-    flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges)
+    flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges,
+          np.empty((0,) + Lb.shape, dtype=Lb.dtype), np.empty((0,) + B0.shape, dtype=B0.dtype),
+          np.empty((0,) + m0.shape, dtype=m0.dtype))
     count = 0
     moves[count] = edge % 8
     count += 1
