@@ -276,6 +276,20 @@ def test_on_one_core_a_compiled_find_is_proven_shortest_by_the_a_star_as_before(
         assert best.length == plain.length
 
 
+def test_a_level_whose_way_out_is_shut_for_good_is_proven_so_without_the_compiled_search(monkeypatch):
+    """The exit walled in by blue walls: the relaxation's bound is None at the start, so the
+    compiled search (which has no bound, and would search every position) is not started;
+    the A* proves the level unsolvable."""
+    from studio.games.escape.compiled import searching
+    from tests.test_solver import build
+
+    searched = []
+    monkeypatch.setattr(searching, "find_solution", lambda *args, **options: searched.append(args))
+    level = build(["@.r..#E"])
+    result = solve_level_on_one_core(level)
+    assert not result.solved and result.optimal and searched == []
+
+
 def solve_level_on_one_core(level, **options):
     from studio.games.escape.solve import solve_level
 
