@@ -305,21 +305,22 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
                 max_expanded: int | None = None, cores: int = 1) -> SearchResult:
     """Search a solution of an ``EscapeLevel``, shortest when it can be proven in time.
 
-    ``method`` "auto" is core.solver.solve (a novelty search first, then A* for
-    ``PROOF_SHARE`` of the timeout to prove its solution shortest or find a shorter
-    one, then, with no solution yet, the searches for any solution: novelty, and
+    ``method`` "auto" is the compiled search for any solution first, where it can run
+    (``_solve_compiled_first``), then core.solver.solve: A* for ``PROOF_SHARE`` of the
+    timeout to prove the solution found shortest or find a shorter one (with none found,
+    a novelty search first, and after the A* the searches for any solution: novelty, and
     restricted by ``disturbance``); "astar", "novelty" and "bfs" run one search
     (core.solver.search). ``method="bfs"`` searches single moves: the plain
-    breadth-first search. With ``cores`` above 1 (and a timeout), "auto" runs the
-    search for any solution in a second process beside it (core.racing)."""
+    breadth-first search. With ``cores`` above 1 (and a timeout), "auto" also runs
+    ``find_any_solution`` in a second process beside it (core.racing), which goes on to
+    shorten what it finds."""
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
     progress = reporting_solution_text(progress, moves_to_text)  # the best so far, replayable while searching
     if method == "auto" and cores > 1 and timeout is not None and can_race():
-        result = race(lambda racing_progress: solve(space, timeout=timeout, cancel=cancel, progress=racing_progress,
-                                                    proof_share=PROOF_SHARE),
+        result = race(lambda racing_progress: _solve_compiled_first(space, walks, timeout, cancel, racing_progress),
                       find_any_solution, (level, walks, bound), timeout=timeout, progress=progress)
     elif method == "auto":
-        result = _solve_on_one_core(space, walks, timeout, cancel, progress)
+        result = _solve_compiled_first(space, walks, timeout, cancel, progress)
     else:
         result = search(space, method=method, timeout=timeout, cancel=cancel, progress=progress,
                         max_expanded=max_expanded)
@@ -327,10 +328,12 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     return result
 
 
-def _solve_on_one_core(space: EscapeSpace, walks: bool, timeout: float | None, cancel, progress) -> SearchResult:
+def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None, cancel, progress) -> SearchResult:
     """core.solver.solve, after the compiled search for any solution has had
     ``COMPILED_SHARE`` of the timeout (where it can run): with its solution, solve only
-    proves it shortest or looks for shorter ones. Times count from this call."""
+    proves it shortest or looks for shorter ones. Times count from this call. (On two
+    cores too: this process has the compiled search's machine code loaded from its
+    first level on, while the second core's new process loads it for every level.)"""
     started = time.perf_counter()
     known = None
     if walks and timeout is not None:
