@@ -1,7 +1,8 @@
 """A search for any solution of an Escape level, compiled by numba, on the compiled
-engine's arrays (kernel.py): what the second core runs first (solve.find_any_solution),
-Python's novelty search (core.search_methods.novelty_first over solve.py's space) with
-tens of times as many positions a second.
+engine's arrays (kernel.py): what an Escape solve runs first (solve._solve_compiled_first,
+and solve.find_any_solution in the second process), Python's novelty search
+(core.search_methods.novelty_first over solve.py's space) with tens of times as many
+positions a second.
 
 The space is solve.py's: an edge is a walk and then a move that changes something. The
 player's walk region is found as in solve.py (the same quiet-walk rules in a quiet
