@@ -285,8 +285,10 @@ def test_a_level_whose_way_out_is_shut_for_good_is_proven_so_without_the_compile
 
     searched = []
     monkeypatch.setattr(searching, "find_solution", lambda *args, **options: searched.append(args))
-    level = build(["@.r..#E"])
-    result = solve_level_on_one_core(level)
+    assert solve_level_on_one_core(build(["@....E"])).solved
+    assert len(searched) == 1, "the compiled search is started where the exit can be reached"
+    searched.clear()
+    result = solve_level_on_one_core(build(["@.r..#E"]))
     assert not result.solved and result.optimal and searched == []
 
 

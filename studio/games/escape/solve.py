@@ -60,7 +60,7 @@ from studio.games.escape.walks import (
 )
 
 DIRECTIONS = (1, 2, 3, 4)
-PROOF_SHARE = 0.45  # of the timeout for A*, after core.solver's novelty probe
+PROOF_SHARE = 0.45  # of the timeout for A* (core.solver.solve's), after the search for any solution
 # of the time, at most, for the compiled search for any solution: it stops at its first, and
 # what is left goes to shortening it (or, when it finds none, to Python's searches, which
 # find solutions tens of times more slowly: the last tenth is theirs)
