@@ -21,20 +21,20 @@ def _nothing(**fields) -> SearchResult:
 
 
 # Module-level, so the spawned racer process can import them.
-def racer_finding_seven(label: str, *, timeout: float, cancel, found) -> SearchResult:
+def racer_finding_seven(label: str, *, timeout: float, cancel, found, heard) -> SearchResult:
     found(tuple("R" * 9))
     found(tuple("R" * 7))
     return _found(7, expanded=100, first_found=0.5)
 
 
-def racer_that_waits_to_be_stopped(label: str, *, timeout: float, cancel, found) -> SearchResult:
+def racer_that_waits_to_be_stopped(label: str, *, timeout: float, cancel, found, heard) -> SearchResult:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not cancel.is_set():
         time.sleep(0.01)
     return _nothing()
 
 
-def racer_that_fails(label: str, *, timeout: float, cancel, found) -> SearchResult:
+def racer_that_fails(label: str, *, timeout: float, cancel, found, heard) -> SearchResult:
     raise ValueError("a bug in the racer")
 
 
@@ -59,14 +59,14 @@ def test_the_first_find_is_the_earlier_of_the_two_processes():
 
 def test_a_racer_in_another_process_supplies_the_solution_this_one_lacked():
     started = time.monotonic()
-    result = race(lambda progress: _nothing(expanded=40), racer_finding_seven, ("level",), timeout=5)
+    result = race(lambda progress, partner: _nothing(expanded=40), racer_finding_seven, ("level",), timeout=5)
     assert result.solved and result.length == 7 and not result.optimal
     assert result.expanded == 140
     # when the racer said it found its first, counted from the race's start (its own 0.5 s is not)
     assert result.first_found is not None and 0 < result.first_found < time.monotonic() - started
 
 
-def racer_that_finds_then_hangs(label: str, *, timeout: float, cancel, found) -> SearchResult:
+def racer_that_finds_then_hangs(label: str, *, timeout: float, cancel, found, heard) -> SearchResult:
     found(tuple("R" * 8))
     time.sleep(60)  # (deaf to the stop: the race gives up on its answer)
     return _nothing()
@@ -74,9 +74,43 @@ def racer_that_finds_then_hangs(label: str, *, timeout: float, cancel, found) ->
 
 def test_a_find_the_racer_reported_is_kept_when_it_never_answers():
     started = time.monotonic()
-    result = race(lambda progress: _nothing(expanded=40), racer_that_finds_then_hangs, ("level",), timeout=1)
+    result = race(lambda progress, partner: _nothing(expanded=40), racer_that_finds_then_hangs, ("level",), timeout=1)
     assert result.solved and result.length == 8 and not result.optimal
     assert 0 < result.first_found < time.monotonic() - started < 30
+
+
+def test_this_process_can_take_up_the_racers_find_while_it_searches():
+    def waiting_for_the_racer(progress, partner) -> SearchResult:
+        assert partner.best() in ((), tuple("R" * 9), tuple("R" * 7))  # (whatever has come so far)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(partner.best()) != 7:
+            time.sleep(0.02)
+        return _found(len(partner.best()), expanded=1)  # (built on it: here, the very same moves)
+
+    result = race(waiting_for_the_racer, racer_finding_seven, ("level",), timeout=5)
+    assert result.solved and result.length == 7 and result.expanded == 1  # (this one kept: as short)
+
+
+def racer_shortening_what_it_hears(label: str, *, timeout: float, cancel, found, heard) -> SearchResult:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not heard():
+        time.sleep(0.01)
+    shorter = heard()[:-1]  # (as if it had cut a detour out of it)
+    found(shorter)
+    return _found(len(shorter), expanded=5)
+
+
+def test_the_racer_hears_what_this_process_finds_and_can_build_on_it():
+    def offering_a_find(progress, partner) -> SearchResult:
+        partner.offer(tuple("L" * 6))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not partner.best():
+            time.sleep(0.02)
+        assert partner.best() == tuple("L" * 5)
+        return _found(6, expanded=1)
+
+    result = race(offering_a_find, racer_shortening_what_it_hears, ("level",), timeout=20)
+    assert result.solved and result.length == 5 and not result.optimal and result.expanded == 6
 
 
 def test_reports_made_here_carry_the_racers_shorter_find():
@@ -84,7 +118,7 @@ def test_reports_made_here_carry_the_racers_shorter_find():
 
     reports = []
 
-    def searching_here(progress) -> SearchResult:
+    def searching_here(progress, partner) -> SearchResult:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             progress(Progress(10, 10, 3, 3, 0.1, 12, "shortest", tuple("L" * 12)))
@@ -100,13 +134,13 @@ def test_reports_made_here_carry_the_racers_shorter_find():
 
 def test_a_proof_here_stops_the_racer_without_waiting_for_it():
     started = time.monotonic()
-    result = race(lambda progress: _found(3, optimal=True), racer_that_waits_to_be_stopped, ("level",), timeout=60)
+    result = race(lambda progress, partner: _found(3, optimal=True), racer_that_waits_to_be_stopped, ("level",), timeout=60)
     assert result.optimal and result.length == 3
     assert time.monotonic() - started < 10  # neither the racer's 60 s nor a wait for its answer
 
 
 def test_a_racer_that_fails_leaves_this_answer(capfd):
-    result = race(lambda progress: _found(11), racer_that_fails, ("level",), timeout=5)
+    result = race(lambda progress, partner: _found(11), racer_that_fails, ("level",), timeout=5)
     assert result.length == 11
     assert "a bug in the racer" in capfd.readouterr().err  # reported, not swallowed
 

@@ -4,7 +4,9 @@ shorter ones) in a second process, the better result kept. Pure Python, no Qt.
 ``core.solver.solve`` shares one core between proving a solution shortest (the A*)
 and finding any solution at all (the novelty search, the restricted A*s). On a level
 whose solution its phases reach late, the novelty search given the whole timeout on
-another core (``core.solver.find_then_shorten``) often finds one in seconds. The
+another core (``core.solver.find_then_shorten``) often finds one in seconds. The two
+processes tell each other what they find (``Partner`` here, ``heard`` there), so that
+each can search differently until either finds and then both build on the find. The
 second process proves nothing: its solution is kept only when it is shorter than the
 one found here (or none was), and then it is not called shortest. When this process
 proves its answer (a shortest solution, or no solution at all) or is cancelled, the
@@ -22,7 +24,7 @@ from typing import Any, Callable
 from studio.core.search_space import Progress, SearchResult
 
 ANSWER_WAIT = 3.0  # seconds the racer may take to hand in its answer once told to stop
-FINDS_QUEUED = 16  # solutions the racer may have found that this process has not read yet
+FINDS_QUEUED = 16  # solutions either process may have sent that the other has not read yet
 
 
 def can_race() -> bool:
@@ -31,24 +33,29 @@ def can_race() -> bool:
     return not multiprocessing.current_process().daemon
 
 
-def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[..., SearchResult],
+def race(solve_here: Callable[[Callable | None, Partner], SearchResult], racer: Callable[..., SearchResult],
          racer_args: tuple, *, timeout: float, progress: Callable[[Progress], None] | None = None) -> SearchResult:
-    """``solve_here(progress)`` in this process while ``racer(*racer_args, timeout=, cancel=,
-    found=)`` (a module-level function, as the spawned process imports it) runs in another.
-    The progress reports ``solve_here`` makes carry the racer's best solution when it is the
-    better one, so a window shows it (and can replay it) as soon as it exists. The result's
-    ``first_found`` counts from when either process first found a solution; a solution the
-    racer reported but gave no answer after (it did not stop in time) is still kept."""
+    """``solve_here(progress, partner)`` in this process while ``racer(*racer_args, timeout=,
+    cancel=, found=, heard=)`` (a module-level function, as the spawned process imports it)
+    runs in another: ``found(moves)`` tells this process of a solution, ``heard()`` answers
+    the shortest one ``partner.offer`` told it of, ``partner.best()`` the racer's shortest
+    (empty tuples before there is one). The progress reports ``solve_here`` makes carry the
+    racer's best solution when it is the better one, so a window shows it (and can replay
+    it) as soon as it exists. The result's ``first_found`` counts from when either process
+    first found a solution; a solution the racer reported but gave no answer after (it did
+    not stop in time) is still kept."""
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
     answers, finds = context.Queue(maxsize=1), context.Queue(maxsize=FINDS_QUEUED)
+    offers = context.Queue(maxsize=FINDS_QUEUED)
+    offers.cancel_join_thread()  # (what the racer never read is dropped: it must not hold up this process's exit)
     launched = time.time()
-    process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers, finds),
+    process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers, finds, offers),
                               daemon=True)
     process.start()
-    heard = RacerFinds(finds, launched)
+    heard = Finds(finds, launched)
     try:
-        here = solve_here(None if progress is None else _with_finds(progress, heard))
+        here = solve_here(None if progress is None else _with_finds(progress, heard), Partner(heard, offers))
     finally:
         stop.set()
     settled = here.optimal or here.stopped == "cancelled"  # a proof, or the user said stop
@@ -71,15 +78,20 @@ def race(solve_here: Callable[[Callable | None], SearchResult], racer: Callable[
     return result
 
 
-class RacerFinds:
-    """What the racer has reported finding so far: its shortest solution, and when (seconds
-    from the race's start) it first found one."""
+class Finds:
+    """What the other process has reported finding so far: its shortest solution, and when
+    (seconds from the race's start) it first found one."""
 
     def __init__(self, finds, launched: float):
         self._finds = finds
         self._launched = launched
         self.best: tuple = ()
         self.first: float | None = None
+
+    def latest(self) -> tuple:
+        """The shortest solution heard of, after reading what has come since."""
+        self.read()
+        return self.best
 
     def read(self) -> None:
         while True:
@@ -91,6 +103,20 @@ class RacerFinds:
                 self.first = max(0.0, when - self._launched)
             if not self.best or len(moves) < len(self.best):
                 self.best = moves
+
+
+class Partner:
+    """The racer as ``solve_here`` sees it: its shortest find so far, and a way to hand it
+    this process's."""
+
+    def __init__(self, heard: Finds, offers):
+        self._heard, self._offers = heard, offers
+
+    def best(self) -> tuple:
+        return self._heard.latest()
+
+    def offer(self, moves: tuple) -> None:
+        _send(self._offers, moves)
 
 
 def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
@@ -113,7 +139,7 @@ def better_of(here: SearchResult, other: SearchResult | None) -> SearchResult:
     return other
 
 
-def _with_finds(progress: Callable[[Progress], None], heard: RacerFinds) -> Callable[[Progress], None]:
+def _with_finds(progress: Callable[[Progress], None], heard: Finds) -> Callable[[Progress], None]:
     """``progress``, its reports carrying the racer's shortest find when that is shorter."""
 
     def report(p: Progress) -> None:
@@ -137,19 +163,21 @@ def _answer(answers, process) -> tuple | None:
 
 
 def _run_racer(racer: Callable[..., SearchResult], racer_args: tuple, timeout: float, stop, answers,
-               finds) -> None:
+               finds, offers) -> None:
     began = time.time()
-
-    def found(moves: tuple) -> None:
-        try:
-            finds.put_nowait((tuple(moves), time.time()))
-        except queue_module.Full:
-            pass  # the window is not reading reports: the final answer still brings the best
-
+    offered = Finds(offers, began)
     try:
-        result: Any = racer(*racer_args, timeout=timeout, cancel=stop, found=found)
+        result: Any = racer(*racer_args, timeout=timeout, cancel=stop, found=lambda moves: _send(finds, moves),
+                            heard=offered.latest)
         result.path = None  # the states along the way stay here: only the moves travel
     except Exception:  # noqa: BLE001 - reported, and the answer left to the other process
         traceback.print_exc()
         result = None
     answers.put((result, began))
+
+
+def _send(finds, moves: tuple) -> None:
+    try:
+        finds.put_nowait((tuple(moves), time.time()))
+    except queue_module.Full:
+        pass  # the other side is not reading: the racer's final answer still brings its best

@@ -313,12 +313,15 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     (core.solver.search). ``method="bfs"`` searches single moves: the plain
     breadth-first search. With ``cores`` above 1 (and a timeout), "auto" also runs
     ``find_any_solution`` in a second process beside it (core.racing), which goes on to
-    shorten what it finds."""
+    shorten what it finds: the compiled search's two orders then run one a core, novelty
+    first here and breadth-first there (on one core they take turns), and whichever finds
+    first, this process builds on the find."""
     space = EscapeSpace(initial_state(level), walks=walks and method != "bfs", bound=bound)
     progress = reporting_solution_text(progress, moves_to_text)  # the best so far, replayable while searching
     if method == "auto" and cores > 1 and timeout is not None and can_race():
-        result = race(lambda racing_progress: _solve_compiled_first(space, walks, timeout, cancel, racing_progress),
-                      find_any_solution, (level, walks, bound), timeout=timeout, progress=progress)
+        result = race(lambda racing_progress, partner: _solve_compiled_first(
+            space, walks, timeout, cancel, racing_progress, partner=partner),
+            find_any_solution, (level, walks, bound, True), timeout=timeout, progress=progress)
     elif method == "auto":
         result = _solve_compiled_first(space, walks, timeout, cancel, progress)
     else:
@@ -328,16 +331,27 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     return result
 
 
-def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None, cancel, progress) -> SearchResult:
+def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None, cancel, progress,
+                          partner=None) -> SearchResult:
     """core.solver.solve, after the compiled search for any solution has had
     ``COMPILED_SHARE`` of the timeout (where it can run): with its solution, solve only
-    proves it shortest or looks for shorter ones. Times count from this call. (On two
-    cores too: this process has the compiled search's machine code loaded from its
-    first level on, while the second core's new process loads it for every level.)"""
+    proves it shortest or looks for shorter ones. Times count from this call. On two
+    cores (``partner``: core.racing's, the second process) the novelty search runs here
+    alone, the breadth-first one there; a find by either ends both searches, and both
+    processes build on it. (Novelty here because this process has the compiled search's
+    machine code loaded from its first level on, while the second core's new process
+    loads it for every level.)"""
     started = time.perf_counter()
     known = None
-    if walks and timeout is not None:
+    if walks and timeout is not None and partner is None:
         known = _compiled_solution(space, timeout * COMPILED_SHARE, cancel)
+    elif walks and timeout is not None:
+        known = _compiled_solution(space, timeout * COMPILED_SHARE, lambda: _stop(cancel) or bool(partner.best()),
+                                   breadth_first=False)
+        if known is not None:
+            partner.offer(known.moves)
+        elif not _stop(cancel) and partner.best():
+            known = _known_solution(space, partner.best())
     spent = time.perf_counter() - started
     if known is not None:
         known.first_found = spent
@@ -363,21 +377,27 @@ def _later(progress, offset: float):
     return report
 
 
-def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel=None, found=None) -> SearchResult:
+def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool = False, *, timeout: float,
+                      cancel=None, found=None, heard=None) -> SearchResult:
     """The second core's search (core.racing): the compiled search for any solution
-    (compiled/search.py) for ``COMPILED_SHARE`` of the timeout, where numba is installed,
-    then core.solver.find_then_shorten on the level: the Python novelty search when the
-    compiled one found nothing, else only the shortening of its solution."""
+    (compiled/search.py; ``breadth_first_only``: that order alone, beside
+    ``_solve_compiled_first``'s novelty search) for ``COMPILED_SHARE`` of the timeout,
+    where numba is installed, or until the first process finds one (``heard``), then
+    core.solver.find_then_shorten on the level: the Python novelty search when neither
+    found anything, else only the shortening of the solution found."""
     started = time.perf_counter()
     start = initial_state(level)
     known = None
     space = EscapeSpace(start, walks=walks, bound=bound)
     if walks:
-        known = _compiled_solution(space, timeout * COMPILED_SHARE, cancel)
+        stopped = cancel if heard is None else (lambda: _stop(cancel) or bool(heard()))
+        known = _compiled_solution(space, timeout * COMPILED_SHARE, stopped, novelty=not breadth_first_only)
+        if known is not None and found is not None:
+            found(known.moves)
+        elif known is None and heard is not None and heard() and not _stop(cancel):
+            known = _known_solution(space, heard())
         if known is not None:
             known.first_found = time.perf_counter() - started
-            if found is not None:
-                found(known.moves)
     left = max(0.0, timeout - (time.perf_counter() - started))
     result = find_then_shorten(space, timeout=left, cancel=cancel,
                                found=found, known=known)
@@ -385,17 +405,17 @@ def find_any_solution(level, walks: bool, bound: bool, *, timeout: float, cancel
     return result
 
 
-def _compiled_solution(space: EscapeSpace, timeout: float, cancel) -> SearchResult | None:
-    """A solution by the compiled search, checked on the reference engine, with its path
-    through ``space``'s edges for core.shortcuts when it has one, or None (none found in
-    time, numba missing, or its machine code not compiled yet: that is started in the
-    background for the next search)."""
+def _compiled_solution(space: EscapeSpace, timeout: float, cancel, novelty: bool = True,
+                       breadth_first: bool = True) -> SearchResult | None:
+    """A solution by the compiled search (in the orders asked for: searching.find_solution),
+    checked on the reference engine, with its path through ``space``'s edges for
+    core.shortcuts when it has one, or None (none found in time, numba missing, or its
+    machine code not compiled yet: that is started in the background for the next search)."""
     from studio.games.escape.compiled import installed
 
     if not installed():
         return None
     from studio.games.escape.compiled.searching import compile_in_background, find_solution, ready
-    from studio.games.escape.engine import play_solution
 
     if not ready():  # (compiling takes about a minute: this search goes on without it)
         compile_in_background()
@@ -404,11 +424,28 @@ def _compiled_solution(space: EscapeSpace, timeout: float, cancel) -> SearchResu
     start = space.start()
     if space.lower_bound(start) is None:
         return None  # (the way out is shut for good: the A* proves it at once, this would search on)
-    find = find_solution(start, timeout=timeout, cancel=cancel)
-    if find is None or find.moves is None or play_solution(start, find.moves).verdict != "won":
+    find = find_solution(start, timeout=timeout, cancel=cancel, novelty=novelty, breadth_first=breadth_first)
+    if find is None or find.moves is None:
         return None
-    path = path_along(space, find.moves, _play) or ()
-    return SearchResult(True, False, find.moves, find.expanded, find.stored, time.perf_counter() - began, path=path)
+    return _known_solution(space, find.moves, find.expanded, find.stored, time.perf_counter() - began)
+
+
+def _known_solution(space: EscapeSpace, moves: tuple, expanded: int = 0, stored: int = 0,
+                    seconds: float = 0.0) -> SearchResult | None:
+    """A solution found elsewhere (the compiled engine, the second process) as solve's
+    ``known``: played on the reference engine first (None unless it wins), with its path
+    through ``space``'s edges for core.shortcuts when it has one."""
+    from studio.games.escape.engine import play_solution
+
+    start = space.start()
+    if play_solution(start, moves).verdict != "won":
+        return None
+    path = path_along(space, moves, _play) or ()
+    return SearchResult(True, False, tuple(moves), expanded, stored, seconds, path=path)
+
+
+def _stop(cancel) -> bool:
+    return cancel is not None and bool(cancel() if callable(cancel) else cancel.is_set())
 
 
 def _play(state: EscapeState, direction: int) -> tuple:

@@ -37,12 +37,14 @@ class CompiledFind:
     seconds: float
 
 
-def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -> CompiledFind | None:
+def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
+                  breadth_first: bool = True) -> CompiledFind | None:
     """A solution from ``state`` by the compiled search, or None when the compiled engine
-    cannot be used here. With ``novelty``, two searches take turns (``SLICES``): novelty
-    first (search.py) for most of the time, breadth-first for the rest; a solution either
-    finds ends both. (The novelty order can wander a long way from a short solution that
-    breadth-first meets soon: a maze of steel, mylevels/cmaze.) Without, breadth-first alone."""
+    cannot be used here. With ``novelty`` and ``breadth_first``, two searches take turns
+    (``SLICES``): novelty first (search.py) for most of the time, breadth-first for the
+    rest; a solution either finds ends both. (The novelty order can wander a long way from
+    a short solution that breadth-first meets soon: a maze of steel, mylevels/cmaze.) With
+    one of them, that search alone, all the time (two cores run one each: solve.py)."""
     started = time.perf_counter()
     if not start_engine():
         return None
@@ -54,8 +56,10 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True) -
     rng = np.random.default_rng(arrays[0].shape[1])
     zob = rng.integers(1, 2 ** 63, size=(2, arrays[0].shape[1]), dtype=np.int64).astype(np.uint64)
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
-    orders = (True, False) if novelty else (False,)
-    slices = SLICES[:len(orders)]
+    orders = tuple(order for order, wanted in ((True, novelty), (False, breadth_first)) if wanted)
+    if not orders:
+        raise ValueError("find_solution needs the novelty search, the breadth-first one, or both")
+    slices = SLICES if len(orders) == 2 else (SLICES[0],)
     # (each search may take the share of the memory that it has of the time)
     turns = [(_Search(arrays, zob, codes, order, seconds / sum(slices)), seconds)
              for order, seconds in zip(orders, slices)]
