@@ -158,11 +158,12 @@ def print_rates() -> None:
           "    covered by that one expansion and never stored) plus the positions its edges lead to")
     compiled = compiled_rate(sample)
     if compiled is None:
-        print("  compiled search (the second core's first search): numba is not installed")
+        print("  compiled search (every solve's first search): numba is not installed")
         compiled = (0.0, 0.0)
     else:
-        print(f"  compiled search (the second core's first search, here breadth-first): {compiled[0]:,.0f} "
-              f"expansions/s (each a whole walk region, as the walk A*'s), {compiled[1]:,.0f} new positions kept/s")
+        print(f"  compiled search (every solve's first search; here breadth-first, the second core's order): "
+              f"{compiled[0]:,.0f} expansions/s (each a whole walk region, as the walk A*'s), "
+              f"{compiled[1]:,.0f} new positions kept/s")
         chasers = compiled_rate(load(CHASERS_SAMPLE))
         print(f"  the same on mylevels/{CHASERS_SAMPLE.name} (daleks that move every turn: every move is an "
               f"edge, each a full engine step): {chasers[0]:,.0f} expansions/s, {chasers[1]:,.0f} positions kept/s")
