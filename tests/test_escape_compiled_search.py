@@ -8,6 +8,7 @@ without numba (or with STUDIO_PURE_PYTHON set); the corpus tests skip without th
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -123,18 +124,83 @@ def test_when_the_breadth_first_turns_run_out_of_memory_the_novelty_search_goes_
     assert_wins(state, found.moves, "lev1526")
 
 
+@contextmanager
+def searches_made(keep_walked_cells: bool = True):
+    """The searching._Search objects made meanwhile, in a list; without
+    ``keep_walked_cells``, each told at once that its set of walked cells is full."""
+    from studio.games.escape.compiled import searching
+
+    made = []
+    original = searching._Search.__init__
+
+    def recording(self, *args, **options):
+        original(self, *args, **options)
+        if not keep_walked_cells:
+            self.ctl[search_module().WALKED_FULL] = 1
+        made.append(self)
+    searching._Search.__init__ = recording
+    try:
+        yield made
+    finally:
+        searching._Search.__init__ = original
+
+
+def search_module():
+    from studio.games.escape.compiled import search
+
+    return search
+
+
+def test_a_position_standing_in_a_region_already_searched_is_dropped_unsearched():
+    """Three blocks in a closed room, no way out, searched to the end breadth-first: the
+    same boards come again with the player elsewhere in a region searched already, and
+    keeping those regions' cells drops them before their regions are flooded again; the
+    search still ends having looked at everything."""
+    from studio.games.escape.engine import initial_state
+    from tests.test_solver import build
+
+    state = initial_state(build(["#########", "#@..g...#", "#..g..g.#", "#.......#", "#########"]))
+    floods = {}
+    for keep in (True, False):
+        with searches_made(keep) as made:
+            found = find(state, timeout=60, novelty=False)
+        assert found.moves is None and found.exhausted, keep
+        floods[keep] = int(made[0].ctl[search_module().EXPANDED])
+    assert floods[True] < floods[False], floods
+
+
 @needs_corpus
-def test_a_search_that_outgrows_its_first_arrays_still_finds_a_winning_solution():
-    """Breadth-first, lev153 needs over a hundred thousand positions kept (the driver
-    starts with room for 16,384 and a table of 65,536 keys): records, pool and table all
-    grow on the way."""
+def test_when_the_walked_cells_may_grow_no_more_the_search_goes_on_without_keeping_more(monkeypatch):
+    from studio.games.escape.compiled import searching
     from studio.games.escape.engine import initial_state
 
+    monkeypatch.setattr(searching, "MAX_WALKED", 1 << 16)  # (no room to grow into)
     state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev153.esx"))
-    found = find(state, timeout=60, novelty=False)
-    assert found.moves is not None, f"lev153: no solution in {found.seconds:.1f} s"
-    assert found.stored > 65_536, f"only {found.stored} positions kept: the arrays never had to grow"
+    with searches_made() as made:
+        found = find(state, timeout=60, novelty=False)
+    assert made[0].ctl[search_module().WALKED_FULL] == 1 and made[0].walked.shape[0] == 1 << 16
+    assert found.moves is not None
     assert_wins(state, found.moves, "lev153")
+
+
+@needs_corpus
+def test_a_search_that_outgrows_its_first_arrays_still_finds_a_winning_solution():
+    """Breadth-first, lev1526 needs about a hundred thousand positions kept (the driver
+    starts with room for 16,384, a pool of 1,048,576 entries and tables of 65,536 keys):
+    records, pool and both tables grow on the way."""
+    import numpy as np
+
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev1526.esx"))
+    with searches_made() as made:
+        found = find(state, timeout=60, novelty=False)
+    assert found.moves is not None, f"lev1526: no solution in {found.seconds:.1f} s"
+    grown = made[0]
+    assert grown.offset.shape[0] > 1 << 14 and grown.pool.shape[0] > 1 << 20, "the records never had to grow"
+    assert grown.table.shape[0] > 1 << 16 and grown.walked.shape[0] > 1 << 16, "the tables never had to grow"
+    assert grown.ctl[search_module().WALKED] == np.count_nonzero(grown.walked)  # (counted again as it grew)
+    assert_wins(state, found.moves, "lev1526")
 
 
 @needs_fuzz
@@ -444,6 +510,7 @@ def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the
             assert (again[0] == kept[0][k]).all() and (again[1] == kept[1][k]).all(), f"{path.name}: edge {edge}"
             assert again[2][search.GUY] == kept[2][k][search.GUY]
         region = {cell for cell in range(cells) if rows[0][cell] == ctl[search.EXPANDED]}
+        assert ctl[search.REGION_SIZE] == len(region), path.name
         compared += 1
         assert python_region <= region, f"{path.name}: cells {sorted(python_region - region)} left out"
         for cell in region - python_region:

@@ -10,13 +10,21 @@ position; elsewhere a move is a walk when the engine changes nothing but the pla
 cell). Two positions are one when their boards are the same and so is the set of cells
 their players can walk to (each can then walk to the other): the key is a hash of the
 board mixed with a hash of the region, so a position reached again anywhere in a region
-already searched is searched once. Positions are taken novelty first, then by guidance
-(ordering.py), or breadth-first by the number of edges; either way the solution is *a*
-solution, which the caller shortens and never calls shortest.
+already searched is searched once. Every cell of a region searched is kept too (the
+board's hash mixed with the cell's, in ``walked``), so that a position whose player
+stands in a region already searched with the same board is dropped unsearched, when it
+is found or at the latest when it is taken: every cell he can walk to from there is in
+that region, and so is every move from them. (Breadth-first, lev1526 is solved in 1.1 s
+instead of 4.8 s, lev161 in 2.2 s instead of 5.3 s.) Positions are taken novelty first,
+then by guidance (ordering.py), or breadth-first by the number of edges; either way the
+solution is *a* solution, which the caller shortens and never calls shortest.
 
 Memory: every position found is kept (parent, the edge's label, and its difference from
-the start in ``pool``), and the keys are 64-bit hashes in an open-addressed table; the
-caller grows the arrays when a chunk of the search asks for room (``run``'s codes).
+the start in ``pool``), and the keys are 64-bit hashes in open-addressed tables; the
+caller grows the arrays when a chunk of the search asks for room (``run``'s codes), and
+when ``walked`` may grow no more it sets WALKED_FULL: the cells of later regions are then
+not kept (the positions standing in them are searched, and found the same by their
+region's key).
 Every solution found is played on the reference engine by the caller before it is used.
 """
 
@@ -53,10 +61,11 @@ PANEL, TRANSPORT, HEARTFRAMER = int(T.PANEL), int(T.TRANSPORT), int(T.HEARTFRAME
 
 # ctl's fields (ordering.HEAP_SIZE is the next)
 COUNT, POOL_USED, KEYS, FOUND_AT, FOUND_LABEL, EXPANDED, STAMP_NOW, DUPLICATES, TRIES = range(HEAP_SIZE)
+WALKED, WALKED_FULL, REGION_SIZE = HEAP_SIZE + 1, HEAP_SIZE + 2, HEAP_SIZE + 3
 CTL_SIZE = 16
 KEPT_MOVES = 4  # a flood's first moves that change something, kept for its expansion
 # run's answers
-CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS = range(6)
+CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS, NEED_WALKED = range(7)
 _FNV = np.uint64(0x100000001B3)
 _BASIS = np.uint64(0xCBF29CE484222325)
 
@@ -176,28 +185,43 @@ def _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction):
     return outcome
 
 
-@njit(cache=True)
-def insert_key(table, ctl, key):
-    """Add ``key`` to the open-addressed set (0 marks an empty slot); False if it was there."""
-    if key == 0:
-        key = np.uint64(1)
+@njit(cache=True, inline="always")
+def _slot(table, key):
+    """Where ``key`` is in the open-addressed set (0 marks an empty slot), or the empty slot
+    where it would go."""
     mask = table.shape[0] - 1
     slot = np.int64(key & np.uint64(mask))
     while True:
         here = table[slot]
-        if here == 0:
-            table[slot] = key
-            ctl[KEYS] += 1
-            return True
-        if here == key:
-            return False
+        if here == 0 or here == key:
+            return slot
         slot = (slot + 1) & mask
 
 
 @njit(cache=True)
-def insert_keys(table, ctl, keys):
+def insert_key(table, ctl, key, count=KEYS):
+    """Add ``key`` to the set, counted in ctl[count]; False if it was there."""
+    if key == 0:
+        key = np.uint64(1)  # (0 marks an empty slot)
+    slot = _slot(table, key)
+    if table[slot] == key:
+        return False
+    table[slot] = key
+    ctl[count] += 1
+    return True
+
+
+@njit(cache=True)
+def has_key(table, key):
+    if key == 0:
+        key = np.uint64(1)
+    return table[_slot(table, key)] == key
+
+
+@njit(cache=True)
+def insert_keys(table, ctl, keys, count):
     for key in keys:
-        insert_key(table, ctl, key)
+        insert_key(table, ctl, key, count)
 
 
 @njit(cache=True, inline="always")
@@ -218,7 +242,8 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
     in ``came`` (cell * 8 + direction, -1 for the start), and the moves that change
     something, as cell * 8 + direction, in ``edges``, the positions after the first of
     them kept in ``Lk``, ``Bk`` and ``mk`` (as many as they hold). Returns the hash of the
-    region, the number of those moves, and a winning move's label or -1."""
+    region, the number of those moves, and a winning move's label or -1 (the region's
+    size in ctl[REGION_SIZE])."""
     stamp = ctl[EXPANDED] + 1
     ctl[EXPANDED] = stamp
     start = mb[GUY]
@@ -271,6 +296,7 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
                 continue
             edges[edge_count] = cell * 8 + direction
             edge_count += 1
+    ctl[REGION_SIZE] = size
     return region, edge_count, -1
 
 
@@ -338,8 +364,8 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
 
 
 @njit(cache=True)
-def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, region_arrays, heap, stages,
-        atoms, codes, novelty, expansions):
+def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label, ctl, region_arrays, heap,
+        stages, atoms, codes, novelty, expansions):
     """Up to ``expansions`` more positions searched; the answer says why it stopped
     (CHUNK_DONE, FOUND: ctl[FOUND_AT] and ctl[FOUND_LABEL] hold the winning move,
     EXHAUSTED, or NEED_*: grow that array and call again). With ``novelty``, best-first
@@ -368,21 +394,30 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
             return NEED_RECORDS
         if 2 * (ctl[KEYS] + 4 * cells + 1) > table.shape[0]:
             return NEED_KEYS
+        if not ctl[WALKED_FULL] and 2 * (ctl[WALKED] + cells + 1) > walked.shape[0]:
+            return NEED_WALKED
         if pool.shape[0] - ctl[POOL_USED] < 4 * cells * (2 + 3 * B0.shape[1] + 3 * cells):
             return NEED_POOL
         if ctl[HEAP_SIZE] == 0:
             return EXHAUSTED
         record = pop(heap, ctl) & record_mask
         restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
+        board = board_hash(Lb, Bb)
+        if has_key(walked, board ^ exact[mb[GUY]]):  # (a region already searched)
+            ctl[DUPLICATES] += 1
+            continue
         region, edge_count, won = flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges,
                                         Lk, Bk, mk)
         if won >= 0:
             ctl[FOUND_AT] = record
             ctl[FOUND_LABEL] = won
             return FOUND
-        if not insert_key(table, ctl, board_hash(Lb, Bb) ^ region):
+        if not insert_key(table, ctl, board ^ region):
             ctl[DUPLICATES] += 1
             continue
+        if not ctl[WALKED_FULL]:
+            for at in range(ctl[REGION_SIZE]):
+                insert_key(walked, ctl, board ^ exact[queue[at]], WALKED)
         stage = stages[record]
         # (moves past the kept ones are played again: keeping 32 saved more replays but
         # was measured no faster)
@@ -394,7 +429,8 @@ def run(L0, B0, G, m0, W, work, zob, table, pool, offset, parent, label, ctl, re
                 Lt, Bt, mt = Lw, Bw, mw
                 if _try(Lb, Bb, mb, G, W, Lt, Bt, mt, ctl, edge // 8, edge % 8) != OPEN:
                     continue
-            if not insert_key(table, ctl, board_hash(Lt, Bt) ^ exact[mt[GUY]]):
+            key = board_hash(Lt, Bt) ^ exact[mt[GUY]]
+            if has_key(walked, key) or not insert_key(table, ctl, key):
                 continue
             child = ctl[COUNT]
             _store(L0, Lt, Bt, mt, pool, offset, parent, label, ctl, record, edge)

@@ -25,6 +25,7 @@ CHUNK_SECONDS = 0.04  # between looks at the clock, after that
 SLICES = (0.15, 0.05)  # seconds each turn of the novelty search, then of the breadth-first one
 MAX_POOL = 400_000_000  # int32 entries kept for the positions found (1.6 GB): then the search stops
 MAX_RECORDS = 60_000_000
+MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
 COMPILE_SECONDS = 600  # a background compile not done by then is taken to have failed
 
 
@@ -95,10 +96,12 @@ class _Search:
         cells = self.L0.shape[1]
         self.zob, self.codes, self.novelty = zob, codes, novelty
         self.max_pool, self.max_records = int(MAX_POOL * share), int(MAX_RECORDS * share)
+        self.max_walked = int(MAX_WALKED * share)
         self.work = np.zeros((2, 4, cells), dtype=np.uint8)
         self.scratch = np.zeros(9 * cells + 64, dtype=np.int64)
         self.region_arrays = np.zeros((7, 10 * cells + 8), dtype=np.int64)  # (search.run names its rows)
         self.table = np.zeros(1 << 16, dtype=np.uint64)
+        self.walked = np.zeros(1 << 16, dtype=np.uint64)
         records = 1 << 14
         self.pool = np.zeros(1 << 20, dtype=np.int32)
         self.offset = np.zeros(records, dtype=np.int64)
@@ -121,9 +124,9 @@ class _Search:
         while time.perf_counter() < deadline and not _cancelled(cancel):
             began = time.perf_counter()
             answer = self.answer = search.run(
-                self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.pool,
-                self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap, self.stages,
-                self.atoms, self.codes, self.novelty, self.chunk)
+                self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.walked,
+                self.pool, self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap,
+                self.stages, self.atoms, self.codes, self.novelty, self.chunk)
             took = time.perf_counter() - began
             if answer == search.CHUNK_DONE:  # the next chunk sized to take about CHUNK_SECONDS
                 self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / max(took, 1e-4))))
@@ -137,7 +140,12 @@ class _Search:
                     return True
                 self.pool = _grown(self.pool)
             elif answer == search.NEED_KEYS:
-                self.table = _rehashed(search, self.table, self.ctl)
+                self.table = _rehashed(search, self.table, self.ctl, search.KEYS)
+            elif answer == search.NEED_WALKED:
+                if self.walked.shape[0] * 2 > self.max_walked:
+                    self.ctl[search.WALKED_FULL] = 1
+                else:
+                    self.walked = _rehashed(search, self.walked, self.ctl, search.WALKED)
             else:
                 return True
         return False
@@ -235,11 +243,12 @@ def _grown(array):
     return bigger
 
 
-def _rehashed(search, table, ctl):
+def _rehashed(search, table, ctl, count: int):
+    """The open-addressed set twice as large, its keys counted again in ctl[count]."""
     import numpy as np
 
     bigger = np.zeros(table.shape[0] * 2, dtype=table.dtype)
     keys = table[table != 0]
-    ctl[search.KEYS] = 0
-    search.insert_keys(bigger, ctl, keys)
+    ctl[count] = 0
+    search.insert_keys(bigger, ctl, keys, count)
     return bigger
