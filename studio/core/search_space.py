@@ -90,6 +90,12 @@ class SearchResult:
                 "seconds": round(self.seconds, 3), "depth": self.depth, "stopped": self.stopped}
 
 
+def cancelled(cancel) -> bool:
+    """Has ``cancel`` (None, a callable answering whether to stop, or an Event) asked a
+    search to stop?"""
+    return cancel is not None and bool(cancel() if callable(cancel) else cancel.is_set())
+
+
 class Stopper:
     """Timeout and cancellation, checked every few hundred expansions."""
 
@@ -112,7 +118,7 @@ class Stopper:
         if self.deadline is not None and now >= self.deadline:
             self.reason = "timeout"
             return True
-        if self.cancel is not None and (self.cancel() if callable(self.cancel) else self.cancel.is_set()):
+        if cancelled(self.cancel):
             self.reason = "cancelled"
             return True
         return False

@@ -41,6 +41,7 @@ import time
 from array import array
 
 from studio.core.racing import can_race, race
+from studio.core.search_space import cancelled
 from studio.core.shortcuts import path_along
 from studio.core.solver import (
     NONE, Edge, EngineSpace, Expansion, Progress, SearchResult, find_then_shorten, reporting_solution_text, search,
@@ -343,15 +344,11 @@ def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None
     loads it for every level.)"""
     started = time.perf_counter()
     known = None
-    if walks and timeout is not None and partner is None:
-        known = _compiled_solution(space, timeout * COMPILED_SHARE, cancel)
-    elif walks and timeout is not None:
-        known = _compiled_solution(space, timeout * COMPILED_SHARE, lambda: _stop(cancel) or bool(partner.best()),
-                                   breadth_first=False)
-        if known is not None:
+    if walks and timeout is not None:
+        known, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, partner and partner.best,
+                                         breadth_first=partner is None)
+        if own and known is not None and partner is not None:
             partner.offer(known.moves)
-        elif not _stop(cancel) and partner.best():
-            known = _known_solution(space, partner.best())
     spent = time.perf_counter() - started
     if known is not None:
         known.first_found = spent
@@ -390,12 +387,10 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
     known = None
     space = EscapeSpace(start, walks=walks, bound=bound)
     if walks:
-        stopped = cancel if heard is None else (lambda: _stop(cancel) or bool(heard()))
-        known = _compiled_solution(space, timeout * COMPILED_SHARE, stopped, novelty=not breadth_first_only)
-        if known is not None and found is not None:
+        known, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, heard,
+                                         novelty=not breadth_first_only)
+        if own and known is not None and found is not None:
             found(known.moves)
-        elif known is None and heard is not None and heard() and not _stop(cancel):
-            known = _known_solution(space, heard())
         if known is not None:
             known.first_found = time.perf_counter() - started
     left = max(0.0, timeout - (time.perf_counter() - started))
@@ -403,6 +398,18 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
                                found=found, known=known)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _compiled_or_theirs(space: EscapeSpace, timeout: float, cancel, theirs, **orders) -> tuple:
+    """``_compiled_solution``, and True; on two cores (``theirs``: the other process's
+    shortest find so far) the search stops as soon as that process has one, and then its
+    find is the answer, and False."""
+    if theirs is None:
+        return _compiled_solution(space, timeout, cancel, **orders), True
+    own = _compiled_solution(space, timeout, lambda: cancelled(cancel) or bool(theirs()), **orders)
+    if own is not None or cancelled(cancel) or not theirs():
+        return own, True
+    return _known_solution(space, theirs()), False
 
 
 def _compiled_solution(space: EscapeSpace, timeout: float, cancel, novelty: bool = True,
@@ -442,10 +449,6 @@ def _known_solution(space: EscapeSpace, moves: tuple, expanded: int = 0, stored:
         return None
     path = path_along(space, moves, _play) or ()
     return SearchResult(True, False, tuple(moves), expanded, stored, seconds, path=path)
-
-
-def _stop(cancel) -> bool:
-    return cancel is not None and bool(cancel() if callable(cancel) else cancel.is_set())
 
 
 def _play(state: EscapeState, direction: int) -> tuple:

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from studio.core.search_space import cancelled
 from studio.games.escape.compiled import start_arrays, start_engine
 from studio.games.escape.reach import Relaxation
 
@@ -67,7 +68,7 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
     deadline = started + timeout
     ended = None
     active = list(turns)
-    while active and ended is None and time.perf_counter() < deadline and not _cancelled(cancel):
+    while active and ended is None and time.perf_counter() < deadline and not cancelled(cancel):
         for turn in list(active):
             searching, seconds = turn
             if searching.run_for(min(seconds, deadline - time.perf_counter()), cancel):
@@ -121,7 +122,7 @@ class _Search:
         positions left, or no more memory)."""
         search = self.search
         deadline = time.perf_counter() + seconds
-        while time.perf_counter() < deadline and not _cancelled(cancel):
+        while time.perf_counter() < deadline and not cancelled(cancel):
             began = time.perf_counter()
             answer = self.answer = search.run(
                 self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.walked,
@@ -228,10 +229,6 @@ def compile_in_background() -> None:
                          stderr=subprocess.DEVNULL, start_new_session=True)
     except OSError:
         pass  # no cache folder, or no process to be had: the Python search does without
-
-
-def _cancelled(cancel) -> bool:
-    return cancel is not None and bool(cancel() if callable(cancel) else cancel.is_set())
 
 
 def _grown(array):
