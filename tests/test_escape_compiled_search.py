@@ -169,6 +169,24 @@ def test_a_position_standing_in_a_region_already_searched_is_dropped_unsearched(
     assert floods[True] < floods[False], floods
 
 
+def test_where_a_bot_moves_every_turn_each_position_is_kept_once_under_its_own_key():
+    """A dalek loose in a closed room: nothing is ever quiet, so each walk region is the
+    player's cell alone. Searched to the end breadth-first, every position is taken once and
+    kept under its own key only: no region keys and no walked cells, which would cost
+    lookups and find nothing."""
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(level_with_chasers(["#########", "#@......#", "#..###..#", "#..###..#", "#......D#",
+                                              "#########"]))
+    with searches_made() as made:
+        found = find(state, timeout=60, novelty=False)
+    assert found.moves is None and found.exhausted
+    search, ctl = search_module(), made[0].ctl
+    assert ctl[search.COUNT] > 50
+    assert ctl[search.EXPANDED] == ctl[search.COUNT] == ctl[search.KEYS]
+    assert ctl[search.WALKED] == 0 and ctl[search.DUPLICATES] == 0
+
+
 @needs_corpus
 def test_when_the_walked_cells_may_grow_no_more_the_search_goes_on_without_keeping_more(monkeypatch):
     from studio.games.escape.compiled import searching
