@@ -85,6 +85,48 @@ def test_solutions_found_win_on_the_reference_engine(name, novelty):
     assert_wins(state, found.moves, name)
 
 
+def solved_in_one_order(state, order: int, seconds: float = 20):
+    """The moves one of search.py's orders alone finds within ``seconds``, or None."""
+    import numpy as np
+
+    from studio.games.escape.compiled import searching, start_arrays
+    from studio.games.escape.reach import Relaxation
+
+    arrays = start_arrays(state)
+    zob = np.random.default_rng(7).integers(1, 2 ** 63, size=(2, arrays[0].shape[1]),
+                                            dtype=np.int64).astype(np.uint64)
+    codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
+    search = searching._Search(arrays, zob, codes, order, 1.0)
+    search.run_for(seconds, None)
+    return search.moves() if search.found() else None
+
+
+@needs_corpus
+@pytest.mark.parametrize("order", ["NOVELTY", "NOVELTY_DEFERRED", "BREADTH_FIRST"])
+@pytest.mark.parametrize("name", QUICK[::3])
+def test_each_order_alone_finds_solutions_that_win(name, order):
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / name))
+    moves = solved_in_one_order(state, getattr(search_module(), order))
+    assert moves is not None, f"{name}: {order} found no solution"
+    assert_wins(state, moves, name)
+
+
+@needs_corpus
+@pytest.mark.parametrize("name, order", [("tutorial/lev367.esx", "NOVELTY"), ("mylevels/idea2.esx", "NOVELTY_DEFERRED")])
+def test_each_novelty_order_solves_a_level_the_other_wanders_on(name, order):
+    """Measured: tutorial lev367 the novelty order solves in 0.1 s, while the deferred one
+    (with breadth-first on the other core) found nothing in 10 s; mylevels/idea2 the
+    deferred order solves in 0.3 to 1.5 s, the other in 15 s. So the two take turns."""
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / name))
+    moves = solved_in_one_order(state, getattr(search_module(), order), seconds=10)
+    assert moves is not None, f"{name}: {order} found no solution in 10 s"
+    assert_wins(state, moves, name)
+
+
 @needs_corpus
 def test_breadth_first_turns_find_the_short_solution_the_novelty_order_wanders_past():
     """mylevels/cmaze (a field of steel to push a way through): the novelty order alone had
@@ -119,7 +161,7 @@ def test_when_the_breadth_first_turns_run_out_of_memory_the_novelty_search_goes_
     monkeypatch.setattr(searching._Search, "run_for", out_of_room_when_breadth_first)
     state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev1526.esx"))
     found = find(state, timeout=30)
-    assert breadth_first_turns == [searching.SLICES[1]]  # (one turn, then no more)
+    assert breadth_first_turns == [searching.SLICES[2]]  # (one turn, then no more)
     assert found.moves is not None, "the search stopped when the breadth-first one ran out of room"
     assert_wins(state, found.moves, "lev1526")
 

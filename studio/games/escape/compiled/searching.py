@@ -23,7 +23,8 @@ from studio.games.escape.reach import Relaxation
 
 FIRST_CHUNK = 64  # positions searched before the first look at the clock
 CHUNK_SECONDS = 0.04  # between looks at the clock, after that
-SLICES = (0.15, 0.05)  # seconds each turn of the novelty search, then of the breadth-first one
+# seconds each turn of the novelty search, of the deferred novelty search, then of the breadth-first one
+SLICES = (0.1, 0.1, 0.05)
 MAX_POOL = 400_000_000  # int32 entries kept for the positions found (1.6 GB): then the search stops
 MAX_RECORDS = 60_000_000
 MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
@@ -42,11 +43,13 @@ class CompiledFind:
 def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
                   breadth_first: bool = True) -> CompiledFind | None:
     """A solution from ``state`` by the compiled search, or None when the compiled engine
-    cannot be used here. With ``novelty`` and ``breadth_first``, two searches take turns
-    (``SLICES``): novelty first (search.py) for most of the time, breadth-first for the
-    rest; a solution either finds ends both. (The novelty order can wander a long way from
-    a short solution that breadth-first meets soon: a maze of steel, mylevels/cmaze.) With
-    one of them, that search alone, all the time (two cores run one each: solve.py)."""
+    cannot be used here. The searches asked for take turns (``SLICES``): with ``novelty``,
+    the novelty search and the deferred one (search.py's orders; each solves levels the
+    other does not find in minutes: tutorial lev367 and mylevels idea2), with
+    ``breadth_first`` the breadth-first one; a solution any finds ends them all. (The
+    novelty orders can wander a long way from a short solution that breadth-first meets
+    soon: a maze of steel, mylevels/cmaze.) Two cores run the novelty searches in one
+    process and breadth-first in the other (solve.py)."""
     started = time.perf_counter()
     if not start_engine():
         return None
@@ -58,10 +61,14 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
     rng = np.random.default_rng(arrays[0].shape[1])
     zob = rng.integers(1, 2 ** 63, size=(2, arrays[0].shape[1]), dtype=np.int64).astype(np.uint64)
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
-    orders = tuple(order for order, wanted in ((True, novelty), (False, breadth_first)) if wanted)
-    if not orders:
+    from studio.games.escape.compiled.search import BREADTH_FIRST, NOVELTY, NOVELTY_DEFERRED
+
+    wanted = (novelty, novelty, breadth_first)
+    turns_of = [(order, seconds) for order, seconds, wanted in
+                zip((NOVELTY, NOVELTY_DEFERRED, BREADTH_FIRST), SLICES, wanted) if wanted]
+    if not turns_of:
         raise ValueError("find_solution needs the novelty search, the breadth-first one, or both")
-    slices = SLICES if len(orders) == 2 else (SLICES[0],)
+    orders, slices = zip(*turns_of)
     # (each search may take the share of the memory that it has of the time)
     turns = [(_Search(arrays, zob, codes, order, seconds / sum(slices)), seconds)
              for order, seconds in zip(orders, slices)]
@@ -87,7 +94,7 @@ class _Search:
     """One compiled search's arrays (search.run's), run a slice of time at a time, growing
     them when it asks (up to ``share`` of the memory the searches may take)."""
 
-    def __init__(self, arrays, zob, codes, novelty: bool, share: float):
+    def __init__(self, arrays, zob, codes, order: int, share: float):
         import numpy as np
 
         from studio.games.escape.compiled import ordering, search
@@ -95,7 +102,8 @@ class _Search:
         self.search = search
         self.L0, self.B0, self.G, self.m0 = arrays
         cells = self.L0.shape[1]
-        self.zob, self.codes, self.novelty = zob, codes, novelty
+        self.zob, self.codes, self.order = zob, codes, order
+        self.novelty = novelty = order != search.BREADTH_FIRST
         self.max_pool, self.max_records = int(MAX_POOL * share), int(MAX_RECORDS * share)
         self.max_walked = int(MAX_WALKED * share)
         self.work = np.zeros((2, 4, cells), dtype=np.uint8)
@@ -127,7 +135,7 @@ class _Search:
             answer = self.answer = search.run(
                 self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.walked,
                 self.pool, self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap,
-                self.stages, self.atoms, self.codes, self.novelty, self.chunk)
+                self.stages, self.atoms, self.codes, self.order, self.chunk)
             took = time.perf_counter() - began
             if answer == search.CHUNK_DONE:  # the next chunk sized to take about CHUNK_SECONDS
                 self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / max(took, 1e-4))))
