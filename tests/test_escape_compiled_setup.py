@@ -116,4 +116,4 @@ def test_machine_code_goes_to_the_cache_whichever_module_is_imported_first(tmp_p
     env["XDG_CACHE_HOME"] = str(tmp_path)
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=package.parents[3], timeout=300)
     assert set(package.rglob("*.nbi")) == before
-    assert any((tmp_path / "puzzle-level-studio" / "escape-engine").rglob("search.board_hash-*.nbi"))
+    assert any((tmp_path / "puzzle-level-studio" / "escape-engine").rglob("boards.board_hash-*.nbi"))

@@ -49,7 +49,7 @@ def _kernel():
     return play, numpy, load_start
 
 
-_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py", "ordering.py", "search.py")
+_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py", "ordering.py", "boards.py", "search.py")
 
 
 def machine_code_folder() -> Path:
@@ -65,8 +65,8 @@ def machine_code_folder() -> Path:
 def point_cache_at_machine_code_folder() -> None:
     """Have numba keep the rules' machine code in ``machine_code_folder`` (unless
     NUMBA_CACHE_DIR says where). Called by the modules that decorate the rules (kernel.py,
-    reading.py) before they do, whichever of them is imported first: numba picks the folder
-    when a function is decorated, and would otherwise write beside the sources."""
+    reading.py, boards.py) before they do, whichever of them is imported first: numba picks
+    the folder when a function is decorated, and would otherwise write beside the sources."""
     import numba
 
     if not os.environ.get("NUMBA_CACHE_DIR"):

@@ -32,6 +32,7 @@ Every solution found is played on the reference engine by the caller before it i
 import numpy as np
 from numba import njit
 
+from studio.games.escape.compiled.boards import board_hash, copy_board, same_board, word
 from studio.games.escape.compiled.kernel import (
     BLASTS, BOMB, COLUMN_COUNTS, DALEK, EXIT, EXPLODED, GUY, HUGBOT, KILLED, LASER, LASERS, NOTHING, OPEN,
     OVERFLOW, ROW_COUNTS, STAMP, TOUCHED, WIDTH, WON, bot_at,
@@ -70,9 +71,6 @@ KEPT_MOVES = 4  # a flood's first moves that change something, kept for its expa
 BREADTH_FIRST, NOVELTY, NOVELTY_DEFERRED = range(3)
 # run's answers
 CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS, NEED_WALKED = range(7)
-_FNV = np.uint64(0x100000001B3)
-_BASIS = np.uint64(0xCBF29CE484222325)
-_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True)
@@ -135,80 +133,6 @@ def _safe_to_stand(L, B, m, cell):
     if bot_at(B, cell) >= 0 or L[0, cell] == PANEL or L[0, cell] == EXIT:
         return False
     return not (m[LASERS] and laser_sees(L, B, m, cell))
-
-
-@njit(cache=True, inline="always")
-def _word(flat, c):
-    """The eight bytes of ``flat`` from ``c`` as one little-endian word (one load, as compiled)."""
-    return (np.uint64(flat[c]) | np.uint64(flat[c + 1]) << np.uint64(8) | np.uint64(flat[c + 2]) << np.uint64(16)
-            | np.uint64(flat[c + 3]) << np.uint64(24) | np.uint64(flat[c + 4]) << np.uint64(32)
-            | np.uint64(flat[c + 5]) << np.uint64(40) | np.uint64(flat[c + 6]) << np.uint64(48)
-            | np.uint64(flat[c + 7]) << np.uint64(56))
-
-
-@njit(cache=True, inline="always")
-def _mixed(h, word):
-    return ((h ^ word) << np.uint64(29) | (h ^ word) >> np.uint64(35)) * _MIX
-
-
-@njit(cache=True)
-def board_hash(L, B):
-    """A hash of the tiles, bizarro tiles and flags, eight bytes a step in four interleaved
-    lanes (each multiply waits for the last: four chains keep the core busy), then the
-    bots, then mixed so that every byte counts in the low bits (the tables' slots).
-    (Byte at a time, FNV-1a, it took six times as long: 2.9 microseconds a board of 1,620 cells.)"""
-    flat = L.reshape(L.size)
-    size = 3 * L.shape[1]
-    h0, h1, h2, h3 = _BASIS, _BASIS ^ np.uint64(1), _BASIS ^ np.uint64(2), _BASIS ^ np.uint64(3)
-    c = 0
-    while c + 32 <= size:
-        h0 = _mixed(h0, _word(flat, c))
-        h1 = _mixed(h1, _word(flat, c + 8))
-        h2 = _mixed(h2, _word(flat, c + 16))
-        h3 = _mixed(h3, _word(flat, c + 24))
-        c += 32
-    while c < size:
-        h0 = _mixed(h0, np.uint64(flat[c]))
-        c += 1
-    h = _mixed(_mixed(_mixed(h0, h1), h2), h3)
-    for i in range(B.shape[1]):
-        for row in range(3):
-            h = _mixed(h, np.uint64(B[row, i] & 0xFFFFFFFF))
-    h ^= h >> np.uint64(33)  # (murmur's finalizer: the high bits down into the low)
-    h *= _FNV
-    h ^= h >> np.uint64(29)
-    h *= _MIX
-    return h ^ (h >> np.uint64(32))
-
-
-@njit(cache=True)
-def _same_board(L, B, Lb, Bb):
-    """Whether the two boards are the same: the bots first (where they move every turn,
-    that settles it), then every byte of the layers, without stopping at the first
-    difference (a loop that may stop is compiled a byte at a time, this one many)."""
-    for i in range(B.shape[1]):
-        for row in range(3):
-            if B[row, i] != Bb[row, i]:
-                return False
-    flat, other = L.reshape(L.size), Lb.reshape(Lb.size)
-    differ = 0
-    for c in range(3 * L.shape[1]):
-        differ |= flat[c] ^ other[c]
-    return differ == 0
-
-
-@njit(cache=True, inline="always")
-def copy_board(L, B, m, Lfrom, Bfrom, mfrom):
-    """The arrays of one position into another's, element by element: numba copies a
-    two-dimensional slice (``L[:, :] = Lfrom``) some forty times slower."""
-    flat, source = L.reshape(L.size), Lfrom.reshape(Lfrom.size)
-    for c in range(flat.shape[0]):
-        flat[c] = source[c]
-    for i in range(B.shape[1]):
-        for row in range(3):
-            B[row, i] = Bfrom[row, i]
-    for c in range(m.shape[0]):
-        m[c] = mfrom[c]
 
 
 @njit(cache=True)
@@ -330,7 +254,7 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
             if outcome != OPEN:
                 continue
             target = mt[GUY]
-            if _same_board(Lt, Bt, Lb, Bb):
+            if same_board(Lt, Bt, Lb, Bb):
                 if target != cell:
                     size, region = _walked(target, cell * 8 + direction, stamp, seen, came, queue, size, region, zob)
                 continue
@@ -396,7 +320,7 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
     size = 3 * cells
     c = 0
     while c < size:  # (eight bytes compared at once; few differ)
-        if c + 8 <= size and _word(flat, c) == _word(start, c):
+        if c + 8 <= size and word(flat, c) == word(start, c):
             c += 8
             continue
         for place in range(c, min(c + 8, size)):
