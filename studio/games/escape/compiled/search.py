@@ -267,11 +267,8 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
 @njit(cache=True)
 def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
     """The position of ``record`` into the base arrays."""
-    flat, start = Lb.reshape(Lb.size), L0.reshape(L0.size)
-    for c in range(flat.shape[0]):
-        flat[c] = start[c]
-    for c in range(mb.shape[0]):
-        mb[c] = m0[c]
+    copy_board(Lb, Bb, mb, L0, B0, m0)  # (the bots then come from the record)
+    flat = Lb.reshape(Lb.size)
     at = offset[record]
     mb[GUY] = parent_pool[at]
     at += 1

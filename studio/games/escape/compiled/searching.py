@@ -63,9 +63,9 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
     from studio.games.escape.compiled.search import BREADTH_FIRST, NOVELTY, NOVELTY_DEFERRED
 
-    wanted = (novelty, novelty, breadth_first)
+    asked = (novelty, novelty, breadth_first)
     turns_of = [(order, seconds) for order, seconds, wanted in
-                zip((NOVELTY, NOVELTY_DEFERRED, BREADTH_FIRST), SLICES, wanted) if wanted]
+                zip((NOVELTY, NOVELTY_DEFERRED, BREADTH_FIRST), SLICES, asked) if wanted]
     if not turns_of:
         raise ValueError("find_solution needs the novelty search, the breadth-first one, or both")
     orders, slices = zip(*turns_of)
