@@ -335,7 +335,7 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
 
 @njit(cache=True)
 def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label, ctl, region_arrays, heap,
-        stages, atoms, codes, order, expansions):
+        stages, atoms, guide_tables, order, expansions):
     """Up to ``expansions`` more positions searched; the answer says why it stopped
     (CHUNK_DONE, FOUND: ctl[FOUND_AT] and ctl[FOUND_LABEL] hold the winning move,
     EXHAUSTED, or NEED_*: grow that array and call again). In ``order`` NOVELTY, best-first
@@ -351,7 +351,6 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
     Bb, Bw = B0.copy(), B0.copy()
     mb, mw = m0.copy(), m0.copy()
     seen, queue, came, edges = region_arrays[0], region_arrays[1], region_arrays[2], region_arrays[3]
-    ring, reached, costs = region_arrays[4], region_arrays[5], region_arrays[6]
     cells = L0.shape[1]
     exact = zob[1]
     record_mask = (1 << RECORD_BITS) - 1
@@ -407,7 +406,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
         fresh_stage = False
         own = 0
         if deferred:  # (this position's own guidance places its children)
-            own = _guidance(Lb, Bb, mb, G, codes, ring, reached, costs, hearts)
+            own = _guidance(Lb, Bb, mb, guide_tables, hearts)
             fresh_stage = own // 4096 != stage
             stage = own // 4096
         # (moves past the kept ones are played again: keeping 32 saved more replays but
@@ -430,7 +429,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
                     guidance = own
                     same_stage = not fresh_stage
                 else:
-                    guidance = _guidance(Lt, Bt, mt, G, codes, ring, reached, costs, hearts)
+                    guidance = _guidance(Lt, Bt, mt, guide_tables, hearts)
                     same_stage = guidance // 4096 == stage
                 child_stage = guidance // 4096
                 stages[child] = child_stage
@@ -440,19 +439,19 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
 
 
 @njit(cache=True, inline="always")
-def _guidance(L, B, m, G, codes, ring, reached, costs, hearts):
-    guidance = guide(L, G, codes, m[GUY], ring, reached, costs)
+def _guidance(L, B, m, guide_tables, hearts):
+    guidance = guide(L, m[GUY], guide_tables)
     if hearts:
         guidance = min(guidance + 4096 * hearts_under_fire(L, B, m), (FAR - 1) * 4096 + 4095)
     return guidance
 
 
 @njit(cache=True)
-def seed(L0, B0, m0, G, zob, table, pool, offset, parent, label, ctl, region_arrays, heap, stages, codes):
+def seed(L0, B0, m0, zob, table, pool, offset, parent, label, ctl, heap, stages, guide_tables):
     """The start as record 0, its key taken, first in the heap."""
     insert_key(table, ctl, board_hash(L0, B0) ^ zob[1][m0[GUY]])
     _store(L0, L0, B0, m0, pool, offset, parent, label, ctl, -1, -1)
-    stages[0] = guide(L0, G, codes, m0[GUY], region_arrays[4], region_arrays[5], region_arrays[6]) // 4096
+    stages[0] = guide(L0, m0[GUY], guide_tables) // 4096
     push(heap, ctl, 0)
 
 

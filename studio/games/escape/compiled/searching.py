@@ -102,13 +102,13 @@ class _Search:
         self.search = search
         self.L0, self.B0, self.G, self.m0 = arrays
         cells = self.L0.shape[1]
-        self.zob, self.codes, self.order = zob, codes, order
+        self.zob, self.order = zob, order
         self.novelty = novelty = order != search.BREADTH_FIRST
         self.max_pool, self.max_records = int(MAX_POOL * share), int(MAX_RECORDS * share)
         self.max_walked = int(MAX_WALKED * share)
         self.work = np.zeros((2, 4, cells), dtype=np.uint8)
         self.scratch = np.zeros(9 * cells + 64, dtype=np.int64)
-        self.region_arrays = np.zeros((7, 10 * cells + 8), dtype=np.int64)  # (search.run names its rows)
+        self.region_arrays = np.zeros((4, 10 * cells + 8), dtype=np.int64)  # (search.run names its rows)
         self.table = np.zeros(1 << 16, dtype=np.uint64)
         self.walked = np.zeros(1 << 16, dtype=np.uint64)
         records = 1 << 14
@@ -120,8 +120,10 @@ class _Search:
         self.heap = np.zeros(records, dtype=np.int64)
         self.stages = np.zeros(records, dtype=np.int32)
         self.atoms = np.zeros(1 << ordering.ATOM_BITS if novelty else 1, dtype=np.uint8)
-        search.seed(self.L0, self.B0, self.m0, self.G, zob, self.table, self.pool, self.offset, self.parent,
-                    self.label, self.ctl, self.region_arrays, self.heap, self.stages, codes)
+        # (breadth-first only seeds with the guide: one map)
+        self.guide_tables = ordering.guide_tables(self.G, codes, cells, ordering.GUIDE_MAPS if novelty else 1)
+        search.seed(self.L0, self.B0, self.m0, zob, self.table, self.pool, self.offset, self.parent,
+                    self.label, self.ctl, self.heap, self.stages, self.guide_tables)
         self.answer = search.CHUNK_DONE
         self.chunk = FIRST_CHUNK
 
@@ -135,7 +137,7 @@ class _Search:
             answer = self.answer = search.run(
                 self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.walked,
                 self.pool, self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap,
-                self.stages, self.atoms, self.codes, self.order, self.chunk)
+                self.stages, self.atoms, self.guide_tables, self.order, self.chunk)
             took = time.perf_counter() - began
             if answer == search.CHUNK_DONE:  # the next chunk sized to take about CHUNK_SECONDS
                 self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / max(took, 1e-4))))
