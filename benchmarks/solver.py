@@ -1,10 +1,13 @@
 """Escape solver speed and reach: states per second, and the time to solve each level
 of a corpus set (default the tutorial, ../shared/corpus/escape/levels/tutorial/*.esx).
 
-Run: python benchmarks/solver.py [--timeout SECONDS] [--set SET...] [--levels NAME...]
-                                 [--plain] [--json] [--skip-rates] [--cores N]
+Run: python benchmarks/solver.py [--timeout SECONDS] [--set SET...] [--folder DIR...]
+                                 [--levels NAME...] [--plain] [--json] [--skip-rates] [--cores N]
 Sets: tutorial, regression, mylevels (../shared/corpus/escape/levels/SET) and fuzz
-(the random levels of ../shared/corpus/escape/fuzz/levels).
+(the random levels of ../shared/corpus/escape/fuzz/levels); ``--folder`` measures the
+.esx files under any folder as one more set, named after it (a real collection: the one
+issue 20 holds out, say), with no corpus needed; a file there that does not load is
+named on stderr and left out.
 Targets (issues 8 and 20): at least 30,000 Escape states per second; every tutorial
 level solved within 10 s, three quarters of a real collection within 10 s each,
 ``optimal`` only when proven.
@@ -113,21 +116,40 @@ def compiled_rate(level, seconds: float = 3.0) -> tuple[float, float] | None:
     return found.expanded / found.seconds, found.stored / found.seconds
 
 
-def level_paths(sets: list[str], names: list[str] | None) -> list[tuple[str, Path]]:
-    """(set, path) of every level to solve: the sets' .esx files that load, in name order."""
+def level_paths(sets: list[str], names: list[str] | None, folders: dict[str, Path] | None = None
+                ) -> list[tuple[str, Path]]:
+    """(set, path) of every level to solve: the sets' .esx files that load, in name order,
+    then those under each of ``folders`` (set name -> folder), whose files that do not
+    load are named on stderr."""
     from studio.core.errors import LevelFormatError
 
     paths = []
-    for name in sets:
-        for path in sorted(SETS[name].glob("*.esx")):
+    chosen = [(name, sorted(SETS[name].glob("*.esx")), False) for name in sets]
+    chosen += [(name, sorted(folder.rglob("*.esx")), True) for name, folder in (folders or {}).items()]
+    for name, files, foreign in chosen:
+        for path in files:
             if names and path.name not in names:
                 continue
             try:
                 load(path)
-            except LevelFormatError:
-                continue  # a corpus level the original refuses too
+            except (LevelFormatError, OSError) as problem:
+                if foreign:  # (a corpus level the original refuses too goes unmentioned)
+                    print(f"left out {path}: {problem}", file=sys.stderr)
+                continue
             paths.append((name, path))
     return paths
+
+
+def folder_sets(folders: list[str]) -> dict[str, Path]:
+    """Each folder as a set named after it (its path where two share a name)."""
+    named: dict[str, Path] = {}
+    for text in folders:
+        folder = Path(text)
+        if not folder.is_dir():
+            raise SystemExit(f"--folder {text}: no such folder")
+        name = folder.resolve().name or str(folder)
+        named[str(folder) if name in named or name in SETS else name] = folder
+    return named
 
 
 def known_solvable() -> set[str]:
@@ -136,6 +158,8 @@ def known_solvable() -> set[str]:
     as every level of a real collection is (someone solved it). The others may be drafts
     with no solution that the search cannot prove so within the time."""
     md5s = set()
+    if not (CORPUS / "solutions.jsonl").is_file():
+        return md5s  # (a folder measured without the corpus beside it)
     with open(CORPUS / "solutions.jsonl") as records:
         md5s.update(record["md5"] for record in map(json.loads, records) if record["verdict"] == "won")
     results = CORPUS / "fuzz" / "results.jsonl"
@@ -179,8 +203,10 @@ def print_rates() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per level (default 60)")
-    parser.add_argument("--set", dest="sets", nargs="+", choices=sorted(SETS), default=["tutorial"],
-                        help="which corpus levels (default: the tutorial)")
+    parser.add_argument("--set", dest="sets", nargs="+", choices=sorted(SETS),
+                        help="which corpus levels (default: the tutorial, unless --folder is given)")
+    parser.add_argument("--folder", dest="folders", nargs="+", default=[],
+                        help="also the .esx files under these folders, a set each (no corpus needed)")
     parser.add_argument("--levels", nargs="*", help="file names within the sets (default: all)")
     parser.add_argument("--plain", action="store_true", help="also run plain breadth-first search, 20 s a level")
     parser.add_argument("--json", action="store_true", help="one JSON object per level and a summary")
@@ -188,36 +214,41 @@ def main() -> int:
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1,
                         help="processes per level (default: every core, as `studio solve` of one level)")
     args = parser.parse_args()
-    if not TUTORIAL.is_dir():
-        print(f"no corpus at {TUTORIAL}: nothing to measure")
+    folders = folder_sets(args.folders)
+    if args.sets is None:
+        args.sets = [] if folders else ["tutorial"]
+    if args.sets and not TUTORIAL.is_dir():
+        print(f"no corpus at {TUTORIAL}: nothing to measure (--folder measures any folder of levels)")
         return 0
     from studio.games.escape.engine import initial_state, play_solution
     from studio.games.escape.esp import text_to_moves
     from studio.games.escape.solve import solve_level
 
-    paths = level_paths(args.sets, args.levels)
+    paths = level_paths(args.sets, args.levels, folders)
     from studio.games.escape.compiled.searching import compile_now, ready
 
     if not ready():  # (else the first levels would go without it)
         print("compiling the compiled search for this machine (once; about a minute)", file=sys.stderr)
         compile_now()
-    if not (args.json or args.skip_rates):
+    if not (args.json or args.skip_rates) and TUTORIAL.is_dir():  # (its samples are corpus levels)
         print_rates()
     if not args.json:
         print(f"{'level':<22} {'solved':>6} {'proven':>6} {'length':>6} {'states':>9} {'found at':>8} "
               f"{'ended at':>8}" + ("  plain BFS (20 s)" if args.plain else ""))
     summary = {name: {"levels": 0, "solved": 0, "optimal": 0, "unsolvable": 0, "found_within_goal": 0,
                       "ended_within_goal": 0, "known_solvable": 0, "known_found_within_goal": 0}
-               for name in args.sets}
+               for name in [*args.sets, *folders]}
     solvable_md5s = known_solvable()
-    first_finds: dict[str, list[float]] = {name: [] for name in args.sets}
+    first_finds: dict[str, list[float]] = {name: [] for name in summary}
+    roots = {**SETS, **folders}
     for set_name, path in paths:
         level = load(path)
+        label = path.relative_to(roots[set_name]).as_posix()  # (a folder's levels may sit in subfolders)
         known = hashlib.md5(path.read_bytes()).hexdigest() in solvable_md5s
         result = solve_level(level, timeout=args.timeout, cores=args.cores)
         if result.solved:
             verdict = play_solution(initial_state(level), text_to_moves(result.solution))
-            assert verdict.verdict == "won", f"{path.name}: the solution found does not win"
+            assert verdict.verdict == "won", f"{label}: the solution found does not win"
         found_at = result.first_found if result.first_found is not None else result.seconds
         counts = summary[set_name]
         counts["levels"] += 1
@@ -232,7 +263,7 @@ def main() -> int:
         if result.solved:
             first_finds[set_name].append(found_at)
         if args.json:
-            print(json.dumps({"set": set_name, "level": path.name, "solved": result.solved,
+            print(json.dumps({"set": set_name, "level": label, "solved": result.solved,
                               "optimal": bool(result.solved and result.optimal), "unsolvable": unsolvable,
                               "known_solvable": known,
                               "length": result.length if result.solved else None,
@@ -241,7 +272,7 @@ def main() -> int:
                               "states": result.expanded}), flush=True)
             continue
         solved_text = "none" if unsolvable else str(result.solved)  # (none: proven to have no solution)
-        line = (f"{set_name + '/' + path.name:<22} {solved_text:>6} {str(result.optimal):>6} "
+        line = (f"{set_name + '/' + label:<22} {solved_text:>6} {str(result.optimal):>6} "
                 f"{result.length:>6} {result.expanded:>9,} {found_at if result.solved else float('nan'):>8.2f} "
                 f"{result.seconds:>8.2f}")
         if args.plain:
