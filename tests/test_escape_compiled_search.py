@@ -90,13 +90,14 @@ def solved_in_one_order(state, order: int, seconds: float = 20):
     import numpy as np
 
     from studio.games.escape.compiled import searching, start_arrays
+    from studio.games.escape.compiled.ordering import guide_graph
     from studio.games.escape.reach import Relaxation
 
     arrays = start_arrays(state)
     zob = np.random.default_rng(7).integers(1, 2 ** 63, size=(2, arrays[0].shape[1]),
                                             dtype=np.int64).astype(np.uint64)
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
-    search = searching._Search(arrays, zob, codes, order, 1.0)
+    search = searching._Search(arrays, zob, guide_graph(arrays[2], codes, arrays[0].shape[1]), order, 1.0)
     search.run_for(seconds, None)
     return search.moves() if search.found() else None
 
@@ -466,7 +467,7 @@ def test_the_guide_takes_the_fewest_obstacles_then_the_fewest_moves_on_every_han
     import numpy as np
 
     from studio.games.escape.compiled import start_arrays
-    from studio.games.escape.compiled.ordering import OPEN_NOW, guide, guide_tables
+    from studio.games.escape.compiled.ordering import OPEN_NOW, guide, guide_graph, guide_tables
     from studio.games.escape.engine import initial_state
     from studio.games.escape.reach import Relaxation
     from studio.games.escape.tiles import T
@@ -483,7 +484,7 @@ def test_the_guide_takes_the_fewest_obstacles_then_the_fewest_moves_on_every_han
         opened = layers.copy()
         closed = [cell for cell in range(cells) if not OPEN_NOW[layers[0, cell]]]
         opened[0, closed[::2]] = int(T.FLOOR)
-        tables = guide_tables(geometry, codes, cells, maps=4)
+        tables = guide_tables(guide_graph(geometry, codes, cells), maps=4)
         for board in (layers, opened, layers):
             for player in range(0, cells, max(1, cells // 40)):
                 got = guide(board, player, tables)

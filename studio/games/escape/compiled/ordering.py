@@ -30,11 +30,11 @@ HEAP_SIZE = 9  # (search.py's ctl field that holds the heap's size)
 GUIDE_MAPS = 1024  # guide's maps kept, one a set of closed cells (a direct-mapped cache)
 
 
-def guide_tables(G, codes, cells: int, maps: int = GUIDE_MAPS) -> tuple:
-    """What ``guide`` keeps: its maps (int32, ``maps`` x cells) and their keys, the
-    cells' hashes for the keys, every cell's comers (the cells from which the way takes
-    one step into it, as compressed rows: starts, comers), a heap's room, and ``codes``
-    (reach.py's codes of the start, the most any later position allows)."""
+def guide_graph(G, codes, cells: int) -> tuple:
+    """What ``guide`` reads and never changes, made once a level and shared by the
+    searches: the cells' hashes for its maps' keys, every cell's comers (the cells from
+    which the way takes one step into it, as compressed rows: starts, comers), and
+    ``codes`` (reach.py's codes of the start, the most any later position allows)."""
     pairs = []
     for cell in range(cells):
         for direction in range(1, 5):
@@ -55,8 +55,16 @@ def guide_tables(G, codes, cells: int, maps: int = GUIDE_MAPS) -> tuple:
     starts = np.cumsum(starts)
     comers = np.array([cell for _, cell in pairs], dtype=np.int64)
     closed_keys = np.random.default_rng(cells).integers(1, 2 ** 63, size=cells, dtype=np.int64).astype(np.uint64)
+    return closed_keys, starts, comers, codes
+
+
+def guide_tables(graph: tuple, maps: int = GUIDE_MAPS) -> tuple:
+    """One search's ``guide`` tables: its own maps (int32, ``maps`` x cells), their keys
+    and a heap's room, then the shared ``guide_graph``."""
+    closed_keys, starts, comers, codes = graph
+    cells = closed_keys.shape[0]
     return (np.zeros((maps, cells), dtype=np.int32), np.zeros(maps, dtype=np.uint64), closed_keys, starts, comers,
-            np.zeros(len(pairs) + cells + 1, dtype=np.int64), codes)
+            np.zeros(comers.shape[0] + cells + 1, dtype=np.int64), codes)
 
 
 @njit(cache=True)
@@ -70,8 +78,8 @@ def guide(L, player, tables):
     or close none (a block pushed leaves its cell and enters another, both open), so the
     answers for a set of closed cells are found at once, by Dijkstra backwards from the
     exits, and kept (tables' maps, by a hash of the closed cells): the novelty searches
-    then take 5 to 18% more positions a second than with a search from the player for
-    each (mylevels sat2, broko, e, idea2; the same positions)."""
+    then take up to 18% more positions a second than with a search from the player for
+    each (mylevels sat2 18%, idea2 and e 6%, touch none; the same positions)."""
     maps, map_keys, closed_keys, starts, comers, heap, codes = tables
     cells = L.shape[1]
     key = np.uint64(0x9E3779B97F4A7C15)

@@ -61,7 +61,10 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
     rng = np.random.default_rng(arrays[0].shape[1])
     zob = rng.integers(1, 2 ** 63, size=(2, arrays[0].shape[1]), dtype=np.int64).astype(np.uint64)
     codes = np.frombuffer(Relaxation(state).codes(state), dtype=np.uint8).copy()
+    from studio.games.escape.compiled.ordering import guide_graph
     from studio.games.escape.compiled.search import BREADTH_FIRST, NOVELTY, NOVELTY_DEFERRED
+
+    graph = guide_graph(arrays[2], codes, arrays[0].shape[1])  # (the same for every order)
 
     asked = (novelty, novelty, breadth_first)
     turns_of = [(order, seconds) for order, seconds, wanted in
@@ -70,7 +73,7 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
         raise ValueError("find_solution needs the novelty search, the breadth-first one, or both")
     orders, slices = zip(*turns_of)
     # (each search may take the share of the memory that it has of the time)
-    turns = [(_Search(arrays, zob, codes, order, seconds / sum(slices)), seconds)
+    turns = [(_Search(arrays, zob, graph, order, seconds / sum(slices)), seconds)
              for order, seconds in zip(orders, slices)]
     deadline = started + timeout
     ended = None
@@ -94,7 +97,7 @@ class _Search:
     """One compiled search's arrays (search.run's), run a slice of time at a time, growing
     them when it asks (up to ``share`` of the memory the searches may take)."""
 
-    def __init__(self, arrays, zob, codes, order: int, share: float):
+    def __init__(self, arrays, zob, graph, order: int, share: float):
         import numpy as np
 
         from studio.games.escape.compiled import ordering, search
@@ -121,7 +124,7 @@ class _Search:
         self.stages = np.zeros(records, dtype=np.int32)
         self.atoms = np.zeros(1 << ordering.ATOM_BITS if novelty else 1, dtype=np.uint8)
         # (breadth-first only seeds with the guide: one map)
-        self.guide_tables = ordering.guide_tables(self.G, codes, cells, ordering.GUIDE_MAPS if novelty else 1)
+        self.guide_tables = ordering.guide_tables(graph, ordering.GUIDE_MAPS if novelty else 1)
         search.seed(self.L0, self.B0, self.m0, zob, self.table, self.pool, self.offset, self.parent,
                     self.label, self.ctl, self.heap, self.stages, self.guide_tables)
         self.answer = search.CHUNK_DONE
