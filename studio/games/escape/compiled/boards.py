@@ -1,14 +1,18 @@
 """Whole boards for the compiled search (search.py): copied, compared, hashed. A board
 is kernel.py's layers (tiles, bizarro tiles, flags; each row one byte a cell) and bots.
-Each loop here is written so that numba compiles it to many bytes a step: a copy element
-by element, a comparison that does not stop at the first difference, a hash of
-eight-byte words.
+Each loop here is written so that numba compiles it to many bytes a step: a copy and a
+comparison row by row that do not stop early, a hash of the layers seen as eight-byte
+``words`` (a word put together from eight byte loads took several times as long). Making a
+row one-dimensional (``reshape``) or a view costs some 20 ns each, as much as a small
+board's copy: the copy and the comparison, done a few times for every position searched,
+do without.
 """
 
 import numpy as np
 from numba import njit
 
 from studio.games.escape.compiled import point_cache_at_machine_code_folder
+from studio.games.escape.compiled.kernel import LASERS, ROW_COUNTS
 
 point_cache_at_machine_code_folder()  # (before any function here is decorated)
 
@@ -18,12 +22,10 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, inline="always")
-def word(flat, c):
-    """The eight bytes of ``flat`` from ``c`` as one little-endian word (one load, as compiled)."""
-    return (np.uint64(flat[c]) | np.uint64(flat[c + 1]) << np.uint64(8) | np.uint64(flat[c + 2]) << np.uint64(16)
-            | np.uint64(flat[c + 3]) << np.uint64(24) | np.uint64(flat[c + 4]) << np.uint64(32)
-            | np.uint64(flat[c + 5]) << np.uint64(40) | np.uint64(flat[c + 6]) << np.uint64(48)
-            | np.uint64(flat[c + 7]) << np.uint64(56))
+def words(flat, size):
+    """The first ``size`` bytes of the byte row ``flat``, rounded down to whole words, as
+    eight-byte words (a view: no copy); the bytes past them are the caller's."""
+    return flat[:size // 8 * 8].view(np.uint64)
 
 
 @njit(cache=True, inline="always")
@@ -36,20 +38,27 @@ def board_hash(L, B):
     """A hash of the tiles, bizarro tiles and flags, eight bytes a step in four interleaved
     lanes (each multiply waits for the last: four chains keep the core busy), then the
     bots, then mixed so that every byte counts in the low bits (the tables' slots).
-    (Byte at a time, FNV-1a, it took six times as long: 2.9 microseconds a board of 1,620 cells.)"""
+    (Byte at a time, FNV-1a, it took six times as long: 2.9 microseconds a board of 1,620 cells.)
+    Two boards can hash alike by design only where they differ in the top bit of a byte
+    (the multiply leaves a difference in a word's top bit alone, and the next word's can
+    cancel it); tiles and flags use the six low bits."""
     flat = L.reshape(L.size)
     size = 3 * L.shape[1]
+    layer_words = words(flat, size)
+    count = layer_words.shape[0]
     h0, h1, h2, h3 = _BASIS, _BASIS ^ np.uint64(1), _BASIS ^ np.uint64(2), _BASIS ^ np.uint64(3)
     c = 0
-    while c + 32 <= size:
-        h0 = _mixed(h0, word(flat, c))
-        h1 = _mixed(h1, word(flat, c + 8))
-        h2 = _mixed(h2, word(flat, c + 16))
-        h3 = _mixed(h3, word(flat, c + 24))
-        c += 32
-    while c < size:
-        h0 = _mixed(h0, np.uint64(flat[c]))
+    while c + 4 <= count:
+        h0 = _mixed(h0, layer_words[c])
+        h1 = _mixed(h1, layer_words[c + 1])
+        h2 = _mixed(h2, layer_words[c + 2])
+        h3 = _mixed(h3, layer_words[c + 3])
+        c += 4
+    while c < count:
+        h0 = _mixed(h0, layer_words[c])
         c += 1
+    for b in range(count * 8, size):
+        h0 = _mixed(h0, np.uint64(flat[b]))
     h = _mixed(_mixed(_mixed(h0, h1), h2), h3)
     for i in range(B.shape[1]):
         for row in range(3):
@@ -64,28 +73,30 @@ def board_hash(L, B):
 @njit(cache=True)
 def same_board(L, B, Lb, Bb):
     """Whether the two boards are the same: the bots first (where they move every turn,
-    that settles it), then every byte of the layers, without stopping at the first
-    difference (a loop that may stop is compiled a byte at a time, this one many)."""
+    that settles it), then every byte of the layers, row by row, without stopping at the
+    first difference (a loop that may stop is compiled a byte at a time, this one many)."""
     for i in range(B.shape[1]):
         for row in range(3):
             if B[row, i] != Bb[row, i]:
                 return False
-    flat, other = L.reshape(L.size), Lb.reshape(Lb.size)
     differ = 0
-    for c in range(3 * L.shape[1]):
-        differ |= flat[c] ^ other[c]
+    for row in range(3):
+        for c in range(L.shape[1]):
+            differ |= L[row, c] ^ Lb[row, c]
     return differ == 0
 
 
 @njit(cache=True, inline="always")
 def copy_board(L, B, m, Lfrom, Bfrom, mfrom):
-    """The arrays of one position into another's, element by element: numba copies a
-    two-dimensional slice (``L[:, :] = Lfrom``) some forty times slower."""
-    flat, source = L.reshape(L.size), Lfrom.reshape(Lfrom.size)
-    for c in range(flat.shape[0]):
-        flat[c] = source[c]
+    """The arrays of one position into another's, row by row: numba copies a
+    two-dimensional slice (``L[:, :] = Lfrom``) some forty times slower, and a row made
+    one-dimensional first (``reshape``) costs more than the copy. The counts of lasers by
+    row and column are copied only where there are lasers (kernel.LASERS: else they stay 0)."""
+    for row in range(L.shape[0]):
+        for c in range(L.shape[1]):
+            L[row, c] = Lfrom[row, c]
     for i in range(B.shape[1]):
         for row in range(3):
             B[row, i] = Bfrom[row, i]
-    for c in range(m.shape[0]):
+    for c in range(m.shape[0] if mfrom[LASERS] else ROW_COUNTS):
         m[c] = mfrom[c]

@@ -32,10 +32,10 @@ Every solution found is played on the reference engine by the caller before it i
 import numpy as np
 from numba import njit
 
-from studio.games.escape.compiled.boards import board_hash, copy_board, same_board, word
+from studio.games.escape.compiled.boards import board_hash, copy_board, same_board, words
 from studio.games.escape.compiled.kernel import (
-    BLASTS, BOMB, COLUMN_COUNTS, DALEK, EXIT, EXPLODED, GUY, HUGBOT, KILLED, LASER, LASERS, NOTHING, OPEN,
-    OVERFLOW, ROW_COUNTS, STAMP, TOUCHED, WIDTH, WON, bot_at,
+    BLASTS, BOMB, DALEK, EXIT, EXPLODED, GUY, HUGBOT, KILLED, LASER, LASERS, NOTHING, OPEN, OVERFLOW, STAMP,
+    TOUCHED, WON, bot_at, count_laser,
 )
 from studio.games.escape.compiled.ordering import (
     FAR, HEAP_SIZE, RECORD_BITS, guide, hearts_under_fire, novelty_class, pop, push,
@@ -279,18 +279,16 @@ def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
     changed = parent_pool[at]
     at += 1
     cells = L0.shape[1]
+    lasers = m0[LASERS]
     for k in range(changed):
         code = parent_pool[at + k]
-        flat[code >> 8] = code & 0xFF
-    if m0[LASERS]:
-        width = mb[WIDTH]
-        column_counts = mb[COLUMN_COUNTS]
-        for c in range(ROW_COUNTS, mb.shape[0]):
-            mb[c] = 0
-        for c in range(cells):
-            if Lb[0, c] == LASER:
-                mb[ROW_COUNTS + c // width] += 1
-                mb[column_counts + c % width] += 1
+        place, tile = code >> 8, code & 0xFF
+        if lasers and place < cells:  # (the start's counts of lasers by row and column, kept up)
+            if L0[0, place] == LASER:
+                count_laser(mb, place, -1)
+            if tile == LASER:
+                count_laser(mb, place, 1)
+        flat[place] = tile
     mb[KILLED] = 0
     mb[TOUCHED] = 0
     mb[BLASTS] = 0
@@ -315,17 +313,16 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
     changed = 0
     flat, start = Lw.reshape(Lw.size), L0.reshape(L0.size)
     size = 3 * cells
-    c = 0
-    while c < size:  # (eight bytes compared at once; few differ)
-        if c + 8 <= size and word(flat, c) == word(start, c):
-            c += 8
+    flat_words, start_words = words(flat, size), words(start, size)
+    count = flat_words.shape[0]
+    for w in range(count + 1):  # (a word at a time, few differ; then the bytes past the words)
+        if w < count and flat_words[w] == start_words[w]:
             continue
-        for place in range(c, min(c + 8, size)):
+        for place in range(w * 8, min(w * 8 + 8, size)):
             if flat[place] != start[place]:
                 pool[at] = (place << 8) | flat[place]
                 at += 1
                 changed += 1
-        c += 8
     pool[count_at] = changed
     ctl[POOL_USED] = at
     parent[record] = from_record
@@ -358,7 +355,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
     # the positions after the first moves of a flood, played again only past these
     Lk = np.empty((KEPT_MOVES,) + Lb.shape, dtype=Lb.dtype)
     Bk = np.empty((KEPT_MOVES,) + B0.shape, dtype=B0.dtype)
-    mk = np.empty((KEPT_MOVES,) + m0.shape, dtype=m0.dtype)
+    mk = np.zeros((KEPT_MOVES,) + m0.shape, dtype=m0.dtype)  # (copy_board leaves the laser counts)
     hearts = False  # guide.py's heart framers under fire: a level whose way out is a sleeping door
     for c in range(cells):
         if L0[0, c] == HEARTFRAMER or L0[1, c] == HEARTFRAMER:
