@@ -143,7 +143,7 @@ def test_breadth_first_turns_find_the_short_solution_the_novelty_order_wanders_p
 
 @needs_corpus
 def test_when_the_breadth_first_turns_run_out_of_memory_the_novelty_search_goes_on(monkeypatch):
-    """lev1526 takes the novelty search several turns; a breadth-first search that has run
+    """lev161 takes the novelty search several turns; a breadth-first search that has run
     out of room (its arrays at their limit: neither a solution nor the end of the positions)
     leaves the turns to the novelty search rather than ending the search."""
     from studio.games.escape.compiled import search, searching
@@ -160,11 +160,11 @@ def test_when_the_breadth_first_turns_run_out_of_memory_the_novelty_search_goes_
         return True
 
     monkeypatch.setattr(searching._Search, "run_for", out_of_room_when_breadth_first)
-    state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev1526.esx"))
+    state = initial_state(load_level(ESCAPE / "levels" / "tutorial" / "lev161.esx"))
     found = find(state, timeout=30)
     assert breadth_first_turns == [searching.SLICES[2]]  # (one turn, then no more)
     assert found.moves is not None, "the search stopped when the breadth-first one ran out of room"
-    assert_wins(state, found.moves, "lev1526")
+    assert_wins(state, found.moves, "lev161")
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from studio.games.escape.compiled import point_cache_at_machine_code_folder
-from studio.games.escape.compiled.kernel import LASERS, ROW_COUNTS
+from studio.games.escape.compiled.kernel import LASERS, ROW_COUNTS, rules
 
 point_cache_at_machine_code_folder()  # (before any function here is decorated)
 
@@ -21,19 +21,19 @@ _BASIS = np.uint64(0xCBF29CE484222325)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def words(flat, size):
     """The first ``size`` bytes of the byte row ``flat``, rounded down to whole words, as
     eight-byte words (a view: no copy); the bytes past them are the caller's."""
     return flat[:size // 8 * 8].view(np.uint64)
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _mixed(h, value):
     return ((h ^ value) << np.uint64(29) | (h ^ value) >> np.uint64(35)) * _MIX
 
 
-@njit(cache=True)
+@rules()
 def board_hash(L, B):
     """A hash of the tiles, bizarro tiles and flags, eight bytes a step in four interleaved
     lanes (each multiply waits for the last: four chains keep the core busy), then the
@@ -70,7 +70,7 @@ def board_hash(L, B):
     return h ^ (h >> np.uint64(32))
 
 
-@njit(cache=True)
+@rules()
 def same_board(L, B, Lb, Bb):
     """Whether the two boards are the same: the bots first (where they move every turn,
     that settles it), then every byte of the layers, row by row, without stopping at the
@@ -86,7 +86,7 @@ def same_board(L, B, Lb, Bb):
     return differ == 0
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def copy_board(L, B, m, Lfrom, Bfrom, mfrom):
     """The arrays of one position into another's, row by row: numba copies a
     two-dimensional slice (``L[:, :] = Lfrom``) some forty times slower, and a row made

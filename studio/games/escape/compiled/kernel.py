@@ -30,6 +30,18 @@ from studio.games.escape.tiles import Bot, T
 
 point_cache_at_machine_code_folder()  # (before any function here is decorated)
 
+
+def rules(**options):
+    """numba's ``njit`` for the rules and the search: kept in the user's cache, and compiled
+    without numba's reference counting (``_nrt=False``). Counting the references of every
+    array a compiled function takes, two atomic operations an array a call, was more than
+    half the time of a search's move. A function so made takes its arrays from its callers
+    and makes none (numba refuses to compile one that would), and none hands back an array
+    to a caller that counts. The few that make arrays (``search.run``, ``play.explode``...)
+    say ``njit(cache=True, _nrt=True)``: a function called from one without counting would
+    otherwise be compiled without it too."""
+    return njit(cache=True, _nrt=False, **options)
+
 # m's fields
 GUY, KILLED, TOUCHED, BLASTS, STAMP, OVERFLOW, WIDTH, CELLS, LASERS, COLUMN_COUNTS = range(10)
 BLAST_CELLS = 16  # m[16:32] holds this move's explosion cells (one a bomb at most)
@@ -107,7 +119,7 @@ PANEL_OF_REFINEMENT = np.array([panels.panel_under(refinement << 2) for refineme
 # (inline="always" on a function every move calls: a numba call costs more than its work;
 # only where it adds little to the first compile, which inlining everything made minutes long)
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def bot_at(B, cell):
     for i in range(B.shape[1]):
         if B[1, i] == cell and B[0, i] >= 0:
@@ -115,12 +127,12 @@ def bot_at(B, cell):
     return -1
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def occupied(B, m, cell):
     return cell == m[GUY] or bot_at(B, cell) >= 0
 
 
-@njit(cache=True)
+@rules()
 def place(B, m, who, cell):
     if who == PLAYER:
         m[GUY] = cell
@@ -128,14 +140,14 @@ def place(B, m, who, cell):
         B[1, who] = cell
 
 
-@njit(cache=True)
+@rules()
 def kill(m):
     m[KILLED] = 1
 
 
 # -- panels (panels.py) ------------------------------------------------------------------
 
-@njit(cache=True)
+@rules()
 def fire(L, G, m, W, panel_cell):
     """panels.fire: the destination's mark toggles; a cell newly marked is listed."""
     dest = G[0, panel_cell]
@@ -151,7 +163,7 @@ def fire(L, G, m, W, panel_cell):
             m[OVERFLOW] = 1
 
 
-@njit(cache=True)
+@rules()
 def count_laser(m, cell, change):
     """A laser appeared on ``cell`` (change 1) or left it (-1), on the normal layer."""
     width = m[WIDTH]
@@ -159,7 +171,7 @@ def count_laser(m, cell, change):
     m[m[COLUMN_COUNTS] + cell % width] += change
 
 
-@njit(cache=True)
+@rules()
 def end_motion(L, m, W):
     """panels.swap_pending: every cell still marked trades tile and flags with the bizarro layer."""
     base = 5 * m[CELLS]
@@ -180,7 +192,7 @@ def end_motion(L, m, W):
     m[TOUCHED] = 0
 
 
-@njit(cache=True)
+@rules()
 def presses(block, panel):
     if panel == PANEL:
         return True
@@ -191,7 +203,7 @@ def presses(block, panel):
     return block == GSPHERE or block == GSTEEL
 
 
-@njit(cache=True)
+@rules()
 def lift_block(L, G, m, W, cell):
     block = L[0, cell]
     f = L[2, cell]
@@ -205,7 +217,7 @@ def lift_block(L, G, m, W, cell):
     return block
 
 
-@njit(cache=True)
+@rules()
 def set_block_down(L, G, m, W, block, cell):
     under = L[0, cell]
     bits = PANEL_BITS_OF[under]
@@ -216,7 +228,7 @@ def set_block_down(L, G, m, W, block, cell):
     L[0, cell] = block
 
 
-@njit(cache=True)
+@rules()
 def come_to_rest(L, G, m, W, block, cell):
     """blocks._come_to_rest"""
     under = L[0, cell]
@@ -230,7 +242,7 @@ def come_to_rest(L, G, m, W, block, cell):
 
 # -- walking (walking.py) ----------------------------------------------------------------
 
-@njit(cache=True)
+@rules()
 def step_off(L, G, m, W, cell):
     tile = L[0, cell]
     if tile == PANEL:
@@ -241,7 +253,7 @@ def step_off(L, G, m, W, cell):
         L[0, cell] = HOLE
 
 
-@njit(cache=True)
+@rules()
 def walk(L, B, G, m, W, who, here, there):
     left = L[0, here]
     if left == PANEL or left == TRAP1 or left == TRAP2:

@@ -13,12 +13,12 @@ from studio.games.escape.compiled.kernel import (
     fire, kill, lift_block, occupied, place, step_off, walk,
 )
 from studio.games.escape.engine.tilesets import SPHERES as _SPHERE_TILES, STEELS as _STEEL_TILES
-from studio.games.escape.compiled.kernel import _table
+from studio.games.escape.compiled.kernel import _table, rules
 
 SPHERE_TILES, STEEL_TILES = _table(_SPHERE_TILES), _table(_STEEL_TILES)
 
 
-@njit(cache=True)
+@rules()
 def move_from(L, B, G, m, W, who, here, d):
     """moves.move_from: an entity on ``here`` tries to go one cell in direction ``d``."""
     there = G[d, here]
@@ -92,7 +92,7 @@ def move_from(L, B, G, m, W, who, here, d):
     return False
 
 
-@njit(cache=True)
+@rules()
 def enter_open(L, B, G, m, W, who, here, there, d):
     """moves.enter_open (a bot on the player is a wall)."""
     if who != PLAYER and there == m[GUY]:
@@ -117,7 +117,7 @@ def enter_open(L, B, G, m, W, who, here, there, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def enter_transporter(L, B, G, m, W, who, here, there):
     """moves.enter_transporter (landing on two)."""
     if (who != PLAYER and B[0, who] == HUGBOT) or occupied(B, m, there):
@@ -136,7 +136,7 @@ def enter_transporter(L, B, G, m, W, who, here, there):
     return True
 
 
-@njit(cache=True)
+@rules()
 def push_bot(L, B, G, m, W, bot, d):
     """moves.push_bot (lit on the way in)."""
     here = B[1, bot]
@@ -155,7 +155,7 @@ def push_bot(L, B, G, m, W, bot, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def push_player(L, B, G, m, W, d):
     here = m[GUY]
     there = G[d, here]
@@ -165,13 +165,13 @@ def push_player(L, B, G, m, W, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def fuse(B, dalek, other):
     B[0, dalek] = BROKEN
     B[0, other] = DESTROYED
 
 
-@njit(cache=True)
+@rules()
 def take_heart_framer(L, B, cell):
     """hearts.take_heart_framer: the last one wakes the sleeping doors and bots."""
     L[0, cell] = FLOOR
@@ -190,7 +190,7 @@ def take_heart_framer(L, B, cell):
 
 # -- blocks (blocks.py) --------------------------------------------------------------------
 
-@njit(cache=True)
+@rules()
 def push_block(L, B, G, m, W, who, here, there, d):
     block = L[0, there]
     beyond = G[d, there]
@@ -207,7 +207,7 @@ def push_block(L, B, G, m, W, who, here, there, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def push_green(L, B, G, m, W, who, here, there, d):
     beyond = G[d, there]
     if beyond < 0 or L[0, beyond] != FLOOR or occupied(B, m, beyond):
@@ -218,7 +218,7 @@ def push_green(L, B, G, m, W, who, here, there, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def push_slider(L, B, G, m, W, who, here, there, d):
     block = L[0, there]
     if (d >= 3) != (block == LR):
@@ -232,7 +232,7 @@ def push_slider(L, B, G, m, W, who, here, there, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def fly(L, B, G, m, W, start, d):
     """blocks.fly: gold flight; the pusher stays put."""
     block = L[0, start]
@@ -254,7 +254,7 @@ def fly(L, B, G, m, W, start, d):
     return True
 
 
-@njit(cache=True)
+@rules()
 def push_sphere_chain(L, B, G, m, W, there, d):
     last = there
     while True:
@@ -265,7 +265,7 @@ def push_sphere_chain(L, B, G, m, W, there, d):
     return fly(L, B, G, m, W, last, d)
 
 
-@njit(cache=True)
+@rules()
 def push_steel_train(L, B, G, m, W, who, here, there, d):
     """blocks.push_steel_train: the train moves front first, walked back by the opposite direction."""
     last = there
@@ -294,7 +294,7 @@ def push_steel_train(L, B, G, m, W, who, here, there, d):
 
 # -- electricity (electricity.py) ---------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def press_button(L, B, G, m, W, there):
     lights = np.zeros(3, dtype=np.int64)
     for direction in range(1, 5):
@@ -307,7 +307,7 @@ def press_button(L, B, G, m, W, there):
         toggle(L, GUP, GDOWN)
 
 
-@njit(cache=True)
+@rules()
 def toggle(L, up, down):
     """Every ``up`` tile of the normal layer becomes ``down`` and every ``down`` one ``up``."""
     for c in range(L.shape[1]):
@@ -317,7 +317,7 @@ def toggle(L, up, down):
             L[0, c] = up
 
 
-@njit(cache=True)
+@rules()
 def send_pulse(L, B, G, m, W, source, d, lights):
     """electricity._send_pulse: one pulse; each (cell, direction) is met once (a stamp a pulse)."""
     m[STAMP] += 1
@@ -348,7 +348,7 @@ def send_pulse(L, B, G, m, W, source, d, lights):
         cell = G[d, cell]
 
 
-@njit(cache=True)
+@rules()
 def beam(L, B, G, m, cell, d):
     cell = G[d, cell]
     while cell >= 0:

@@ -11,7 +11,7 @@ and ties go to the older position.
 import numpy as np
 from numba import njit
 
-from studio.games.escape.compiled.kernel import EXIT, GUY, LASERS
+from studio.games.escape.compiled.kernel import EXIT, GUY, LASERS, rules
 from studio.games.escape.compiled.play import laser_sees
 from studio.games.escape.guide import OPEN_NOW as OPEN_NOW_TILES
 from studio.games.escape.reach import EXIT as MAY_EXIT
@@ -67,7 +67,7 @@ def guide_tables(graph: tuple, maps: int = GUIDE_MAPS) -> tuple:
             np.zeros(comers.shape[0] + cells + 1, dtype=np.int64), codes)
 
 
-@njit(cache=True)
+@rules()
 def guide(L, player, tables):
     """guide.ObstacleGuide, simplified: the fewest cells closed now (a raised floor, a hole,
     a cell a panel must swap...) on a way from the player to a cell that may ever be an
@@ -97,7 +97,7 @@ def guide(L, player, tables):
     return min(here // 4096, FAR - 1) * 4096 + min(here % 4096, 4095)
 
 
-@njit(cache=True)
+@rules()
 def _costs_to_exit(L, codes, starts, comers, heap, costs):
     """Every cell's least obstacles * 4096 + moves to a cell that may be an exit (FAR *
     4096 and more where there is none): entering a cell costs a move, and 4096 more when
@@ -129,7 +129,7 @@ def _costs_to_exit(L, codes, starts, comers, heap, costs):
                 size += 1
 
 
-@njit(cache=True)
+@rules()
 def hearts_under_fire(L, B, m):
     """guide._hearts_under_fire: with no exit on either layer (the way out is a sleeping
     door, which wakes once every heart framer is taken), the heart framers a laser sees."""
@@ -142,7 +142,7 @@ def hearts_under_fire(L, B, m):
     return count
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _atom_is_new(atoms, stage, atom):
     index = ((np.uint64(stage) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(atom) * np.uint64(0xC2B2AE3D27D4EB4F)))
     index = np.int64(index >> np.uint64(64 - ATOM_BITS))
@@ -152,7 +152,7 @@ def _atom_is_new(atoms, stage, atom):
     return True
 
 
-@njit(cache=True)
+@rules()
 def _count_of(L, row, tile):
     count = 0
     for c in range(L.shape[1]):
@@ -161,7 +161,7 @@ def _count_of(L, row, tile):
     return count
 
 
-@njit(cache=True)
+@rules()
 def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes):
     """novelty.PositionFacts and core.search_methods.novelty_first, compiled: 0 when the
     position in the work arrays makes some fact true for the first time in its stage (its
@@ -216,12 +216,12 @@ def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes)
     return 1 if pairs_new else 2
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _bot_fact(B, i, cells):
     return 3 * cells * 64 + (((i * 4096 + B[1, i]) * 64 + (B[0, i] & 63)) * 32 + (B[2, i] & 31))
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _sift_up(heap, at, code):
     """Put ``code`` in the heap whose free slot is ``at``."""
     while at > 0:
@@ -233,7 +233,7 @@ def _sift_up(heap, at, code):
     heap[at] = code
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _sift_down(heap, size, last):
     """Fill the heap's emptied first slot: ``last`` (once at ``size``) sinks from there."""
     at = 0
@@ -250,14 +250,14 @@ def _sift_down(heap, size, last):
     heap[at] = last
 
 
-@njit(cache=True)
+@rules()
 def push(heap, ctl, code):
     at = ctl[HEAP_SIZE]
     ctl[HEAP_SIZE] = at + 1
     _sift_up(heap, at, code)
 
 
-@njit(cache=True)
+@rules()
 def pop(heap, ctl):
     top = heap[0]
     size = ctl[HEAP_SIZE] - 1

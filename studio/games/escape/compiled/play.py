@@ -6,12 +6,12 @@ from numba import njit
 from studio.games.escape.compiled.kernel import (
     BLAST_CELLS, BLASTS, BOMB, BOMBS_TAKE, CELLS, COLUMN_COUNTS, DALEK, DEAD, DESTROYED, DOWN, EXIT, EXPLODED, FLOOR,
     GUY, HUGBOT, KILLED, LASER, LASERS, LEFT, NOT_NORMAL_PANEL_FLAGS, ROW_COUNTS, NOTHING, OPEN, OVERFLOW, PASSES, PLAYER, RIGHT, TOUCHED, UNSURE, UP,
-    WIDTH, WON, bot_at, count_laser, end_motion,
+    WIDTH, WON, bot_at, count_laser, end_motion, rules,
 )
 from studio.games.escape.compiled.motion import move_from
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def bots_take_turns(L, B, G, m, W):
     for bot in range(B.shape[1]):  # (read as it comes: a bot's type may change as others move)
         kind = B[0, bot]
@@ -21,7 +21,7 @@ def bots_take_turns(L, B, G, m, W):
                 end_motion(L, m, W)
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def chase(L, B, G, m, W, bot):
     width = m[WIDTH]
     cell, guy = B[1, bot], m[GUY]
@@ -34,7 +34,7 @@ def chase(L, B, G, m, W, bot):
     return False
 
 
-@njit(cache=True)
+@rules()
 def bombs_tick(L, B, G, m):
     for bomb in range(B.shape[1]):
         if B[0, bomb] >= BOMB and B[2, bomb] >= 0:
@@ -44,13 +44,13 @@ def bombs_tick(L, B, G, m):
                 B[2, bomb] -= 1
 
 
-@njit(cache=True)
+@rules()
 def _blast_cell(G, cell, k):
     """The k-th cell of a blast around ``cell`` (its own, then up, down, left, right), or -1."""
     return cell if k == 0 else G[k, cell]
 
 
-@njit(cache=True)
+@rules()
 def _set_off(L, B, G, m, bomb):
     cell = B[1, bomb]
     B[0, bomb] = EXPLODED
@@ -65,7 +65,7 @@ def _set_off(L, B, G, m, bomb):
             L[2, c] &= NOT_NORMAL_PANEL_FLAGS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def explode(L, B, G, m, bomb, cursor):
     """bombs.explode, its recursion (a bomb whose turn has passed explodes at once, depth
     first) kept on an explicit stack of (bomb, next blast cell)."""
@@ -97,7 +97,7 @@ def explode(L, B, G, m, bomb, cursor):
             B[0, other] = DESTROYED
 
 
-@njit(cache=True)
+@rules()
 def _bot_between(B, lo, hi, step, player):
     """Does a live bot other than on the player's cell stand on lo, lo+step, ... < hi?"""
     for i in range(B.shape[1]):
@@ -107,7 +107,7 @@ def _bot_between(B, lo, hi, step, player):
     return False
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def laser_sees(L, B, m, cell):
     """lasers.laser_that_sees: the nearest blocker each way along the row, then the
     column, is a laser with no live bot in between (only a row or column holding one is looked along)."""
@@ -141,7 +141,7 @@ def laser_sees(L, B, m, cell):
     return False
 
 
-@njit(cache=True, inline="always")  # (its one caller, play: a numba call costs more than most moves)
+@rules(inline="always")  # (its one caller, play: a numba call costs more than most moves)
 def advance(L, B, G, m, W, direction):
     """step.advance: WON, DEAD, OPEN (a move that left neither) or NOTHING (it changed nothing)."""
     if not move_from(L, B, G, m, W, PLAYER, m[GUY], direction):
@@ -173,7 +173,7 @@ def advance(L, B, G, m, W, direction):
     return WON if L[0, guy] == EXIT else OPEN
 
 
-@njit(cache=True)
+@rules()
 def play(L, B, G, m, W, moves):
     """verdict.play_solution from a start no move has decided: (verdict, moves counted).
     UNSURE when a motion marked more cells than the scratch space holds (the caller then

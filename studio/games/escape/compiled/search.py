@@ -39,7 +39,7 @@ from numba import njit
 from studio.games.escape.compiled.boards import board_hash, copy_board, same_board, words
 from studio.games.escape.compiled.kernel import (
     BLASTS, BOMB, DALEK, DOWN, EXIT, EXPLODED, GUY, HUGBOT, KILLED, LASER, LASERS, LEFT, NOTHING, OPEN, OVERFLOW,
-    RIGHT, STAMP, TOUCHED, UP, WIDTH, WON, bot_at, count_laser,
+    RIGHT, STAMP, TOUCHED, UP, WIDTH, WON, bot_at, count_laser, rules,
 )
 from studio.games.escape.compiled.ordering import (
     FAR, HEAP_SIZE, RECORD_BITS, guide, hearts_under_fire, novelty_class, pop, push,
@@ -77,37 +77,36 @@ BREADTH_FIRST, NOVELTY, NOVELTY_DEFERRED = range(3)
 CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS, NEED_WALKED = range(7)
 
 
-@njit(cache=True)
+@rules()
 def _quiet(L, B, G):
-    """solve._quiet: nothing acts on its own after a move (chasers boxed in cannot)."""
-    chasers = 0
+    """solve._quiet: nothing acts on its own after a move (chasers boxed in cannot). The
+    chasers still taken to be boxed in are the bits of a word (a level holds at most 15
+    bots; with more than a word's, none is taken to be)."""
+    boxed = 0
     for i in range(B.shape[1]):
         kind = B[0, i]
         if kind == EXPLODED or (kind >= BOMB and B[2, i] >= 0):
             return False
         if kind == DALEK or kind == HUGBOT:
-            chasers += 1
-    if chasers == 0:
-        return True
-    boxed = np.zeros(B.shape[1], dtype=np.bool_)
-    for i in range(B.shape[1]):
-        boxed[i] = B[0, i] == DALEK or B[0, i] == HUGBOT
+            if i >= 63:
+                return False
+            boxed |= 1 << i
     shrinking = True
-    while shrinking:
+    while shrinking and boxed:
         shrinking = False
         for i in range(B.shape[1]):
-            if boxed[i] and not _boxed(L, B, G, i, boxed):
-                boxed[i] = False
+            if boxed >> i & 1 and not _boxed(L, B, G, i, boxed):
+                boxed &= ~(1 << i)
                 shrinking = True
     for i in range(B.shape[1]):
-        if (B[0, i] == DALEK or B[0, i] == HUGBOT) and not boxed[i]:
+        if (B[0, i] == DALEK or B[0, i] == HUGBOT) and not boxed >> i & 1:
             return False
     return True
 
 
-@njit(cache=True)
+@rules()
 def _boxed(L, B, G, bot, fellows):
-    """solve._boxed, its fellows the bots flagged in ``fellows``."""
+    """solve._boxed, its fellows the bots whose bits are set in ``fellows``."""
     cell = B[1, bot]
     hugbot = B[0, bot] == HUGBOT
     for direction in range(1, 5):
@@ -121,7 +120,7 @@ def _boxed(L, B, G, bot, fellows):
         if hugbot and (beyond < 0 or not BOT_LANDS_ON[L[0, beyond]]):
             fellow = False
             for j in range(B.shape[1]):
-                if fellows[j] and B[1, j] == there:
+                if fellows >> j & 1 and B[1, j] == there:
                     fellow = True
             if fellow:
                 continue
@@ -132,7 +131,7 @@ def _boxed(L, B, G, bot, fellows):
     return True
 
 
-@njit(cache=True)
+@rules()
 def _only_chasers_act(B):
     """Do only chasers act on their own (no blast, no lit fuse)? Where they do and are not
     boxed in (``_quiet``), a step is still a walk wherever they stay put (``_chasers_stay``)."""
@@ -143,7 +142,7 @@ def _only_chasers_act(B):
     return True
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _certainly_blocked(L, G, cell, direction):
     """_boxed's test of one way out of ``cell``: off the board, a tile nobody enters, or a
     block pushed one cell with nothing a block could go onto behind it."""
@@ -159,7 +158,7 @@ def _certainly_blocked(L, G, cell, direction):
     return beyond < 0 or STOPS[L[0, beyond]]
 
 
-@njit(cache=True)
+@rules()
 def _chasers_stay(L, B, G, width, guy):
     """Does no dalek or hugbot move when the player has stepped onto ``guy``? Each tries
     the way along the row towards him, then (that failing) along the column (play.chase):
@@ -179,14 +178,14 @@ def _chasers_stay(L, B, G, width, guy):
     return True
 
 
-@njit(cache=True)
+@rules()
 def _safe_to_stand(L, B, m, cell):
     if bot_at(B, cell) >= 0 or L[0, cell] == PANEL or L[0, cell] == EXIT:
         return False
     return not (m[LASERS] and laser_sees(L, B, m, cell))
 
 
-@njit(cache=True)
+@rules()
 def _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction):
     """The move ``direction`` from ``cell`` on a copy of the base position (into Lw, Bw, mw)."""
     copy_board(Lw, Bw, mw, Lb, Bb, mb)
@@ -200,7 +199,7 @@ def _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction):
     return outcome
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _slot(table, key):
     """Where ``key`` is in the open-addressed set (0 marks an empty slot), or the empty slot
     where it would go."""
@@ -213,7 +212,7 @@ def _slot(table, key):
         slot = (slot + 1) & mask
 
 
-@njit(cache=True)
+@rules()
 def insert_key(table, ctl, key, count=KEYS):
     """Add ``key`` to the set, counted in ctl[count]; False if it was there."""
     if key == 0:
@@ -226,20 +225,20 @@ def insert_key(table, ctl, key, count=KEYS):
     return True
 
 
-@njit(cache=True)
+@rules()
 def has_key(table, key):
     if key == 0:
         key = np.uint64(1)
     return table[_slot(table, key)] == key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def insert_keys(table, ctl, keys, count):
     for key in keys:
         insert_key(table, ctl, key, count)
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _walked(target, came_by, stamp, seen, came, queue, size, region, zob):
     """The walk region takes ``target``, reached by ``came_by`` (cell * 8 + direction), if
     it has not yet: its size and hash after."""
@@ -251,7 +250,7 @@ def _walked(target, came_by, stamp, seen, came, queue, size, region, zob):
     return size + 1, region ^ zob[target]
 
 
-@njit(cache=True)
+@rules()
 def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, Bk, mk):
     """The walk region of the base position: its cells in ``queue``, how each was reached
     in ``came`` (cell * 8 + direction, -1 for the start), and the moves that change
@@ -317,7 +316,7 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
     return region, edge_count, -1
 
 
-@njit(cache=True)
+@rules()
 def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
     """The position of ``record`` into the base arrays."""
     copy_board(Lb, Bb, mb, L0, B0, m0)  # (the bots then come from the record)
@@ -348,7 +347,7 @@ def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
     mb[OVERFLOW] = 0
 
 
-@njit(cache=True)
+@rules()
 def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
     """Append the position in the work arrays as a new record (``run`` has made room)."""
     record = ctl[COUNT]
@@ -383,7 +382,7 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
     ctl[COUNT] = record + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label, ctl, region_arrays, heap,
         stages, atoms, guide_tables, order, expansions):
     """Up to ``expansions`` more positions searched; the answer says why it stopped
@@ -488,7 +487,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
     return CHUNK_DONE
 
 
-@njit(cache=True, inline="always")
+@rules(inline="always")
 def _guidance(L, B, m, guide_tables, hearts):
     guidance = guide(L, m[GUY], guide_tables)
     if hearts:
@@ -496,7 +495,7 @@ def _guidance(L, B, m, guide_tables, hearts):
     return guidance
 
 
-@njit(cache=True)
+@rules()
 def seed(L0, B0, m0, zob, table, pool, offset, parent, label, ctl, heap, stages, guide_tables):
     """The start as record 0, its key taken, first in the heap."""
     insert_key(table, ctl, board_hash(L0, B0) ^ zob[1][m0[GUY]])
@@ -505,7 +504,7 @@ def seed(L0, B0, m0, zob, table, pool, offset, parent, label, ctl, heap, stages,
     push(heap, ctl, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def walk_to(L0, B0, G, m0, W, work, zob, pool, offset, record, edge, region_arrays, moves, ctl):
     """The moves from ``record``'s position along its walk to the edge's cell, then the
     edge's move, into ``moves`` (reversed); their count. (``ctl`` is the search's: its
