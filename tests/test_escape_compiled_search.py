@@ -546,9 +546,10 @@ def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the
     otherwise play them again) are those moves' own."""
     import numpy as np
 
-    from studio.games.escape.compiled import search, start_arrays
+    from studio.games.escape.compiled import search
     from studio.games.escape.engine import initial_state, step
     from studio.games.escape.solve import EscapeSpace, _with_player
+    from tests.test_escape_compiled_walks import Flooded
 
     compared = widened = 0
     for path in hand_made_levels():
@@ -557,25 +558,16 @@ def test_the_walk_region_at_each_corpus_start_is_solves_or_wider_by_moves_of_the
             continue
         expansion = EscapeSpace(state).expand(state)
         python_region = {cell for cell in range(state.board.size) if expansion.covered.get(cell) is not None}
-        layers, bots, geometry, counters = start_arrays(state)
+        flooded = Flooded(state)
+        (_, edge_count, won), rows, ctl, kept = flooded.answer, flooded.rows, flooded.ctl, flooded.kept
+        layers, bots, geometry, counters = flooded.layers, flooded.bots, flooded.geometry, flooded.counters
         cells = layers.shape[1]
-        work = np.zeros((2, 4, cells), dtype=np.uint8)
-        work[0] = layers
-        rows = np.zeros((7, 10 * cells + 8), dtype=np.int64)
-        ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
-        kept = (np.zeros((search.KEPT_MOVES,) + work[0].shape, np.uint8),
-                np.zeros((search.KEPT_MOVES,) + bots.shape, bots.dtype),
-                np.zeros((search.KEPT_MOVES,) + counters.shape, counters.dtype))
-        scratch = np.zeros(9 * cells + 64, np.int64)
-        _, edge_count, won = search.flood(work[0], bots.copy(), counters.copy(), geometry, scratch, work[1],
-                                          bots.copy(), counters.copy(), ctl, np.ones(cells, dtype=np.uint64),
-                                          rows[0], rows[1], rows[2], rows[3], *kept)
         if won >= 0:
             continue  # (the flood stops at a winning move, its region unfinished)
         for k in range(min(edge_count, search.KEPT_MOVES)):  # each kept position is its move's
             edge = int(rows[3][k])
-            again = (np.zeros_like(work[0]), bots.copy(), counters.copy())
-            search._try(work[0], bots, counters, geometry, scratch, *again, ctl, edge // 8, edge % 8)
+            again = (np.zeros_like(layers), bots.copy(), counters.copy())
+            search._try(layers, bots, counters, geometry, flooded.scratch, *again, ctl, edge // 8, edge % 8)
             assert (again[0] == kept[0][k]).all() and (again[1] == kept[1][k]).all(), f"{path.name}: edge {edge}"
             assert again[2][search.GUY] == kept[2][k][search.GUY]
         region = {cell for cell in range(cells) if rows[0][cell] == ctl[search.EXPANDED]}

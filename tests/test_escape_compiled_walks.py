@@ -28,29 +28,41 @@ POCKETED_DALEK = ["##########",
                   "##########"]
 
 
+class Flooded:
+    """search.flood at a start, on arrays of its own: ``answer`` (the region's hash, the
+    number of moves that change something, a winning move's label or -1), ``rows`` (seen,
+    queue, came, edges), ``ctl``, ``kept`` (the positions after the first of those moves)
+    and the start's arrays (``layers``, ``bots``, ``geometry``, ``counters``, ``scratch``)."""
+
+    def __init__(self, state):
+        import numpy as np
+
+        from studio.games.escape.compiled import search, start_arrays
+
+        self.layers, self.bots, self.geometry, self.counters = start_arrays(state)
+        cells = self.layers.shape[1]
+        work = np.zeros((2, 4, cells), dtype=np.uint8)
+        work[0] = self.layers
+        self.rows = np.zeros((4, 10 * cells + 8), dtype=np.int64)
+        self.ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
+        self.kept = (np.zeros((search.KEPT_MOVES,) + self.layers.shape, np.uint8),
+                     np.zeros((search.KEPT_MOVES,) + self.bots.shape, self.bots.dtype),
+                     np.zeros((search.KEPT_MOVES,) + self.counters.shape, self.counters.dtype))
+        self.scratch = np.zeros(9 * cells + 64, np.int64)
+        self.answer = search.flood(work[0], self.bots.copy(), self.counters.copy(), self.geometry, self.scratch,
+                                   work[1], self.bots.copy(), self.counters.copy(), self.ctl,
+                                   np.ones(cells, dtype=np.uint64), *self.rows, *self.kept)
+
+
 def flood_at(state):
     """The compiled flood at ``state``: its region's cells and how each was reached
     (cell * 8 + direction); no cells where it met a winning move (it stops there)."""
-    import numpy as np
+    from studio.games.escape.compiled import search
 
-    from studio.games.escape.compiled import search, start_arrays
-
-    layers, bots, geometry, counters = start_arrays(state)
-    cells = layers.shape[1]
-    work = np.zeros((2, 4, cells), dtype=np.uint8)
-    work[0] = layers
-    rows = np.zeros((4, 10 * cells + 8), dtype=np.int64)
-    ctl = np.zeros(search.CTL_SIZE, dtype=np.int64)
-    kept = (np.zeros((search.KEPT_MOVES,) + layers.shape, np.uint8),
-            np.zeros((search.KEPT_MOVES,) + bots.shape, bots.dtype),
-            np.zeros((search.KEPT_MOVES,) + counters.shape, counters.dtype))
-    _, _, won = search.flood(work[0], bots, counters, geometry, np.zeros(9 * cells + 64, np.int64), work[1], bots.copy(),
-                             counters.copy(), ctl, np.ones(cells, dtype=np.uint64), rows[0], rows[1], rows[2],
-                             rows[3], *kept)
-    if won >= 0:
-        return [], rows[2]
-    region = [int(cell) for cell in rows[1][:ctl[search.REGION_SIZE]]]
-    return region, rows[2]
+    flooded = Flooded(state)
+    if flooded.answer[2] >= 0:
+        return [], flooded.rows[2]
+    return [int(cell) for cell in flooded.rows[1][:flooded.ctl[search.REGION_SIZE]]], flooded.rows[2]
 
 
 def walks_checked(state, where: str) -> int:
