@@ -9,7 +9,6 @@ do without.
 """
 
 import numpy as np
-from numba import njit
 
 from studio.games.escape.compiled import point_cache_at_machine_code_folder
 from studio.games.escape.compiled.kernel import LASERS, ROW_COUNTS, rules

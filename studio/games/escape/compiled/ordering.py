@@ -9,8 +9,8 @@ and ties go to the older position.
 """
 
 import numpy as np
-from numba import njit
 
+from studio.games.escape.compiled.boards import words
 from studio.games.escape.compiled.kernel import EXIT, GUY, LASERS, rules
 from studio.games.escape.compiled.play import laser_sees
 from studio.games.escape.guide import OPEN_NOW as OPEN_NOW_TILES
@@ -174,14 +174,23 @@ def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes)
     cells = Lw.shape[1]
     novel = False
     count_base = 3 * cells * 64 + (1 << 30)
-    for row in range(2):
-        for c in range(cells):
-            tile = Lw[row, c]
-            before = Lb[row, c]
+    # (the two layers' bytes a word at a time where only the differences count: on a large
+    # board most words are alike, and a byte at a time this took a third of the search)
+    size = 2 * cells
+    flat, parents, starts = Lw.reshape(Lw.size), Lb.reshape(Lb.size), L0.reshape(L0.size)
+    flat_words, parent_words, start_words = words(flat, size), words(parents, size), words(starts, size)
+    count = flat_words.shape[0]
+    for w in range(count + 1):
+        if same_stage and w < count and flat_words[w] == parent_words[w]:
+            continue
+        for place in range(w * 8, min(w * 8 + 8, size)):
+            tile = flat[place]
+            before = parents[place]
             if not same_stage or tile != before:
-                if _atom_is_new(atoms, stage, (row * cells + c) * 64 + (tile & 63)):
+                if _atom_is_new(atoms, stage, place * 64 + (tile & 63)):
                     novel = True
                 if tile != before:
+                    row = 0 if place < cells else 1
                     for kind in (tile, before):
                         if _atom_is_new(atoms, stage, count_base + (row * 64 + (kind & 63)) * 4096
                                         + _count_of(Lw, row, kind)):
@@ -197,10 +206,12 @@ def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes)
         return 0
     found = 0
     limit = changes.shape[0] - 1
-    for row in range(2):
-        for c in range(cells):
-            if Lw[row, c] != L0[row, c] and found < limit:
-                changes[found] = (row * cells + c) * 64 + (Lw[row, c] & 63)
+    for w in range(count + 1):
+        if w < count and flat_words[w] == start_words[w]:
+            continue
+        for place in range(w * 8, min(w * 8 + 8, size)):
+            if flat[place] != starts[place] and found < limit:
+                changes[found] = place * 64 + (flat[place] & 63)
                 found += 1
     for i in range(Bw.shape[1]):
         if (Bw[0, i] != B0[0, i] or Bw[1, i] != B0[1, i] or Bw[2, i] != B0[2, i]) and found < limit:
