@@ -104,9 +104,60 @@ def test_a_restored_position_counts_the_lasers_of_its_own_board():
     with_laser = 0
     for record in range(int(searching.ctl[search.COUNT])):
         search.restore(searching.L0, searching.B0, searching.m0, searching.pool, searching.offset, record,
-                       Lb, Bb, mb)
+                       Lb, Bb, mb, searching.references)
         lasers = (Lb[0] == LASER).reshape(height, width)
         assert (mb[ROW_COUNTS:ROW_COUNTS + height] == lasers.sum(axis=1)).all(), record
         assert (mb[mb[COLUMN_COUNTS]:mb[COLUMN_COUNTS] + width] == lasers.sum(axis=0)).all(), record
         with_laser += int(lasers.any())
     assert 0 < with_laser < searching.ctl[search.COUNT], "the laser was never swapped in, or never out"
+
+
+def test_records_kept_against_reference_boards_restore_the_boards_their_moves_lead_to():
+    """mylevels/fig3.1: a toggle changes hundreds of cells, so records are kept against
+    reference boards other than the start (search.NEAR). Records of every reference,
+    restored, are the boards, bots and player's cell that their moves (each parent's walk and
+    move, as the search hands a solution back) lead to on the reference engine."""
+    from tests.escape_corpus import ESCAPE, corpus_present, load_level
+
+    if not corpus_present():
+        pytest.skip("../shared/corpus/escape is absent")
+    import numpy as np
+
+    from studio.games.escape.compiled import search, searching, start_arrays
+    from studio.games.escape.engine import initial_state, step
+    from studio.games.escape.reach import Relaxation
+
+    start = initial_state(load_level(ESCAPE / "levels" / "mylevels" / "fig3.1.esx"))
+    arrays = start_arrays(start)
+    cells = arrays[0].shape[1]
+    zob = np.random.default_rng(cells).integers(1, 2 ** 63, size=(2, cells), dtype=np.int64).astype(np.uint64)
+    codes = np.frombuffer(Relaxation(start).codes(start), dtype=np.uint8).copy()
+    from studio.games.escape.compiled.ordering import guide_graph
+
+    run = searching._Search(arrays, zob, guide_graph(arrays[2], codes, cells), search.NOVELTY, 1.0)
+    run.run_for(2.0, None)
+    count = int(run.ctl[search.COUNT])
+    assert run.ctl[search.REFERENCES] > 2, "no reference board besides the start was needed"
+    nb = run.B0.shape[1]
+    reference_of = np.array([run.pool[run.offset[r] + 1 + 3 * nb] for r in range(count)])
+    sample = [int(np.nonzero(reference_of == ref)[0][-1]) for ref in np.unique(reference_of)]
+    sample += list(range(1, count, max(1, count // 40)))
+    Lb, Bb, mb = run.L0.copy(), run.B0.copy(), run.m0.copy()
+    buffer = np.zeros(cells + 2, dtype=np.int64)
+    for record in sample:
+        steps, at = [], record
+        while run.parent[at] >= 0:
+            steps.append((int(run.parent[at]), int(run.label[at])))
+            at = int(run.parent[at])
+        state = start
+        for parent_record, edge in reversed(steps):
+            moves = search.walk_to(run.L0, run.B0, run.G, run.m0, run.scratch, run.work, run.zob, run.pool,
+                                   run.offset, parent_record, edge, run.region_arrays, buffer, run.ctl,
+                                   run.references)
+            for move in buffer[moves - 1::-1]:
+                state = step(state, int(move), False).state
+        search.restore(run.L0, run.B0, run.m0, run.pool, run.offset, record, Lb, Bb, mb, run.references)
+        assert bytes(Lb[0]) == bytes(state.tiles) and bytes(Lb[1]) == bytes(state.otiles), record
+        assert bytes(Lb[2]) == bytes(state.flags), record
+        assert [tuple(int(v) for v in Bb[:, i]) for i in range(nb)] == [tuple(bot) for bot in state.bots], record
+        assert mb[search.GUY] == state.player, record

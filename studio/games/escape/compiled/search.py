@@ -68,8 +68,13 @@ PANEL, TRANSPORT, HEARTFRAMER = int(T.PANEL), int(T.TRANSPORT), int(T.HEARTFRAME
 # ctl's fields (ordering.HEAP_SIZE is the next)
 COUNT, POOL_USED, KEYS, FOUND_AT, FOUND_LABEL, EXPANDED, STAMP_NOW, DUPLICATES, TRIES = range(HEAP_SIZE)
 WALKED, WALKED_FULL, REGION_SIZE, NEXT_RECORD = HEAP_SIZE + 1, HEAP_SIZE + 2, HEAP_SIZE + 3, HEAP_SIZE + 4
+REFERENCES = HEAP_SIZE + 5  # reference boards in use (the start is the first)
 CTL_SIZE = 16
 KEPT_MOVES = 4  # a flood's first moves that change something, kept for its expansion
+# A record is kept as its differences from a reference board: the start, or the board of an
+# earlier record once the positions drift further than this from both the start and their
+# parent's reference (a button that toggles hundreds of cells made every record hold them all)
+NEAR = 64
 # run's orders: breadth-first; novelty, each position placed by its own guidance; novelty,
 # each placed by its parent's (deferred: one guide a position taken, not one a position found)
 BREADTH_FIRST, NOVELTY, NOVELTY_DEFERRED = range(3)
@@ -317,17 +322,21 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
 
 
 @rules()
-def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
-    """The position of ``record`` into the base arrays."""
-    copy_board(Lb, Bb, mb, L0, B0, m0)  # (the bots then come from the record)
-    flat = Lb.reshape(Lb.size)
+def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb, references):
+    """The position of ``record`` into the base arrays; its reference board's number."""
+    reference_layers, reference_counters = references
     at = offset[record]
+    reference = parent_pool[at + 1 + 3 * B0.shape[1]]
+    base = reference_layers[reference]
+    copy_board(Lb, Bb, mb, base, B0, reference_counters[reference])  # (the bots then come from the record)
+    flat = Lb.reshape(Lb.size)
     mb[GUY] = parent_pool[at]
     at += 1
     for i in range(B0.shape[1]):
         for row in range(3):
             Bb[row, i] = parent_pool[at]
             at += 1
+    at += 1  # (the reference)
     changed = parent_pool[at]
     at += 1
     cells = L0.shape[1]
@@ -335,8 +344,8 @@ def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
     for k in range(changed):
         code = parent_pool[at + k]
         place, tile = code >> 8, code & 0xFF
-        if lasers and place < cells:  # (the start's counts of lasers by row and column, kept up)
-            if L0[0, place] == LASER:
+        if lasers and place < cells:  # (the reference's counts of lasers by row and column, kept up)
+            if base[0, place] == LASER:
                 count_laser(mb, place, -1)
             if tile == LASER:
                 count_laser(mb, place, 1)
@@ -345,14 +354,41 @@ def restore(L0, B0, m0, parent_pool, offset, record, Lb, Bb, mb):
     mb[TOUCHED] = 0
     mb[BLASTS] = 0
     mb[OVERFLOW] = 0
+    return reference
+
+
+@rules(inline="always")
+def _write_differences(L, base, pool, at, size, most):
+    """The first ``size`` bytes of the layers where ``L`` differs from ``base``, written to
+    the pool from ``at`` as place << 8 | tile, a word at a time (few differ); how many,
+    or ``most`` + 1 as soon as there are more than ``most``."""
+    flat, other = L.reshape(L.size), base.reshape(base.size)
+    flat_words, other_words = words(flat, size), words(other, size)
+    count = flat_words.shape[0]
+    written = 0
+    for w in range(count + 1):  # (then the bytes past the words)
+        if w < count and flat_words[w] == other_words[w]:
+            continue
+        for place in range(w * 8, min(w * 8 + 8, size)):
+            if flat[place] != other[place]:
+                if written == most:
+                    return most + 1
+                pool[at + written] = (place << 8) | flat[place]
+                written += 1
+    return written
 
 
 @rules()
-def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
-    """Append the position in the work arrays as a new record (``run`` has made room)."""
+def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge, references, parent_reference):
+    """Append the position in the work arrays as a new record (``run`` has made room): the
+    player's cell, the bots, the reference board it is kept against, and the cells where it
+    differs from that. The reference is its parent's while it differs from that in at most
+    NEAR cells, else the start if near that, else (while there is room) a new reference,
+    its own board; with no room left, the start."""
+    reference_layers, reference_counters = references
     record = ctl[COUNT]
     at = ctl[POOL_USED]
-    cells = L0.shape[1]
+    size = 3 * L0.shape[1]
     offset[record] = at
     pool[at] = mw[GUY]
     at += 1
@@ -360,23 +396,28 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
         for row in range(3):
             pool[at] = Bw[row, i]
             at += 1
-    count_at = at
-    at += 1
-    changed = 0
-    flat, start = Lw.reshape(Lw.size), L0.reshape(L0.size)
-    size = 3 * cells
-    flat_words, start_words = words(flat, size), words(start, size)
-    count = flat_words.shape[0]
-    for w in range(count + 1):  # (a word at a time, few differ; then the bytes past the words)
-        if w < count and flat_words[w] == start_words[w]:
-            continue
-        for place in range(w * 8, min(w * 8 + 8, size)):
-            if flat[place] != start[place]:
-                pool[at] = (place << 8) | flat[place]
-                at += 1
-                changed += 1
-    pool[count_at] = changed
-    ctl[POOL_USED] = at
+    reference_at = at
+    at += 2  # (the reference, then how many cells differ from it)
+    reference = parent_reference
+    changed = _write_differences(Lw, reference_layers[reference], pool, at, size, NEAR)
+    if changed > NEAR and reference != 0:
+        reference = 0
+        changed = _write_differences(Lw, L0, pool, at, size, NEAR)
+    if changed > NEAR:
+        if ctl[REFERENCES] < reference_layers.shape[0]:
+            reference = ctl[REFERENCES]
+            ctl[REFERENCES] = reference + 1
+            for row in range(Lw.shape[0]):
+                for c in range(Lw.shape[1]):
+                    reference_layers[reference, row, c] = Lw[row, c]
+            for c in range(mw.shape[0]):
+                reference_counters[reference, c] = mw[c]
+            changed = 0
+        else:
+            changed = _write_differences(Lw, L0, pool, at, size, size)
+    pool[reference_at] = reference
+    pool[reference_at + 1] = changed
+    ctl[POOL_USED] = at + changed
     parent[record] = from_record
     label[record] = edge
     ctl[COUNT] = record + 1
@@ -384,7 +425,7 @@ def _store(L0, Lw, Bw, mw, pool, offset, parent, label, ctl, from_record, edge):
 
 @njit(cache=True, _nrt=True)
 def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label, ctl, region_arrays, heap,
-        stages, atoms, guide_tables, order, expansions):
+        stages, atoms, guide_tables, references, order, expansions):
     """Up to ``expansions`` more positions searched; the answer says why it stopped
     (CHUNK_DONE, FOUND: ctl[FOUND_AT] and ctl[FOUND_LABEL] hold the winning move,
     EXHAUSTED, or NEED_*: grow that array and call again). In ``order`` NOVELTY, best-first
@@ -419,7 +460,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
             return NEED_KEYS
         if not ctl[WALKED_FULL] and 2 * (ctl[WALKED] + cells + 1) > walked.shape[0]:
             return NEED_WALKED
-        if pool.shape[0] - ctl[POOL_USED] < 4 * cells * (2 + 3 * B0.shape[1] + 3 * cells):
+        if pool.shape[0] - ctl[POOL_USED] < 4 * cells * (3 + 3 * B0.shape[1] + 3 * cells):
             return NEED_POOL
         if novelty:
             if ctl[HEAP_SIZE] == 0:
@@ -430,7 +471,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
                 return EXHAUSTED
             record = ctl[NEXT_RECORD]
             ctl[NEXT_RECORD] += 1
-        restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
+        reference = restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb, references)
         board = board_hash(Lb, Bb)
         if ctl[WALKED] and has_key(walked, board ^ exact[mb[GUY]]):  # (a region already searched)
             ctl[DUPLICATES] += 1
@@ -472,7 +513,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
             if (ctl[WALKED] and has_key(walked, key)) or not insert_key(table, ctl, key):
                 continue
             child = ctl[COUNT]
-            _store(L0, Lt, Bt, mt, pool, offset, parent, label, ctl, record, edge)
+            _store(L0, Lt, Bt, mt, pool, offset, parent, label, ctl, record, edge, references, reference)
             if novelty:
                 if deferred:
                     guidance = own
@@ -496,16 +537,24 @@ def _guidance(L, B, m, guide_tables, hearts):
 
 
 @rules()
-def seed(L0, B0, m0, zob, table, pool, offset, parent, label, ctl, heap, stages, guide_tables):
-    """The start as record 0, its key taken, first in the heap."""
+def seed(L0, B0, m0, zob, table, pool, offset, parent, label, ctl, heap, stages, guide_tables, references):
+    """The start as record 0, its key taken, first in the heap; the start as the first
+    reference board."""
+    reference_layers, reference_counters = references
+    for row in range(L0.shape[0]):
+        for c in range(L0.shape[1]):
+            reference_layers[0, row, c] = L0[row, c]
+    for c in range(m0.shape[0]):
+        reference_counters[0, c] = m0[c]
+    ctl[REFERENCES] = 1
     insert_key(table, ctl, board_hash(L0, B0) ^ zob[1][m0[GUY]])
-    _store(L0, L0, B0, m0, pool, offset, parent, label, ctl, -1, -1)
+    _store(L0, L0, B0, m0, pool, offset, parent, label, ctl, -1, -1, references, 0)
     stages[0] = guide(L0, m0[GUY], guide_tables) // 4096
     push(heap, ctl, 0)
 
 
 @njit(cache=True, _nrt=True)
-def walk_to(L0, B0, G, m0, W, work, zob, pool, offset, record, edge, region_arrays, moves, ctl):
+def walk_to(L0, B0, G, m0, W, work, zob, pool, offset, record, edge, region_arrays, moves, ctl, references):
     """The moves from ``record``'s position along its walk to the edge's cell, then the
     edge's move, into ``moves`` (reversed); their count. (``ctl`` is the search's: its
     stamps go on rising.)"""
@@ -513,7 +562,7 @@ def walk_to(L0, B0, G, m0, W, work, zob, pool, offset, record, edge, region_arra
     Bb, Bw = B0.copy(), B0.copy()
     mb, mw = m0.copy(), m0.copy()
     seen, queue, came, edges = region_arrays[0], region_arrays[1], region_arrays[2], region_arrays[3]
-    restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb)
+    restore(L0, B0, m0, pool, offset, record, Lb, Bb, mb, references)
     flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob[0], seen, queue, came, edges,
           np.empty((0,) + Lb.shape, dtype=Lb.dtype), np.empty((0,) + B0.shape, dtype=B0.dtype),
           np.empty((0,) + m0.shape, dtype=m0.dtype))
