@@ -123,19 +123,15 @@ def test_records_kept_against_reference_boards_restore_the_boards_their_moves_le
         pytest.skip("../shared/corpus/escape is absent")
     import numpy as np
 
-    from studio.games.escape.compiled import search, searching, start_arrays
     from studio.games.escape.engine import initial_state, step
-    from studio.games.escape.reach import Relaxation
+    from tests.test_escape_compiled_search import find, search_module, searches_made
 
     start = initial_state(load_level(ESCAPE / "levels" / "mylevels" / "fig3.1.esx"))
-    arrays = start_arrays(start)
-    cells = arrays[0].shape[1]
-    zob = np.random.default_rng(cells).integers(1, 2 ** 63, size=(2, cells), dtype=np.int64).astype(np.uint64)
-    codes = np.frombuffer(Relaxation(start).codes(start), dtype=np.uint8).copy()
-    from studio.games.escape.compiled.ordering import guide_graph
-
-    run = searching._Search(arrays, zob, guide_graph(arrays[2], codes, cells), search.NOVELTY, 1.0)
-    run.run_for(2.0, None)
+    with searches_made() as made:
+        found = find(start, timeout=4, breadth_first=False)
+    assert found.moves is None
+    run, search = made[0], search_module()  # (the novelty order's search)
+    cells = run.L0.shape[1]
     count = int(run.ctl[search.COUNT])
     assert run.ctl[search.REFERENCES] > 2, "no reference board besides the start was needed"
     nb = run.B0.shape[1]

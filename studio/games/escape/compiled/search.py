@@ -84,15 +84,29 @@ CHUNK_DONE, FOUND, EXHAUSTED, NEED_RECORDS, NEED_POOL, NEED_KEYS, NEED_WALKED = 
 
 @rules()
 def _quiet(L, B, G):
-    """solve._quiet: nothing acts on its own after a move (chasers boxed in cannot). The
-    chasers still taken to be boxed in are the bits of a word (a level holds at most 15
-    bots; with more than a word's, none is taken to be)."""
-    boxed = 0
+    """solve._quiet: nothing acts on its own after a move (chasers boxed in cannot)."""
+    return _only_chasers_act(B) and _chasers_boxed_in(L, B, G)
+
+
+@rules()
+def _only_chasers_act(B):
+    """Do only chasers act on their own (no blast, no lit fuse)? Where they do and are not
+    boxed in, a step is still a walk wherever they stay put (``_chasers_stay``)."""
     for i in range(B.shape[1]):
         kind = B[0, i]
         if kind == EXPLODED or (kind >= BOMB and B[2, i] >= 0):
             return False
-        if kind == DALEK or kind == HUGBOT:
+    return True
+
+
+@rules()
+def _chasers_boxed_in(L, B, G):
+    """Can no dalek or hugbot move, wherever the player stands (solve._quiet's fixed point)?
+    The chasers still taken to be boxed in are the bits of a word (a level holds at most 15
+    bots; with more than a word's, none is taken to be)."""
+    boxed = 0
+    for i in range(B.shape[1]):
+        if B[0, i] == DALEK or B[0, i] == HUGBOT:
             if i >= 63:
                 return False
             boxed |= 1 << i
@@ -111,16 +125,14 @@ def _quiet(L, B, G):
 
 @rules()
 def _boxed(L, B, G, bot, fellows):
-    """solve._boxed, its fellows the bots whose bits are set in ``fellows``."""
+    """solve._boxed, its fellows the bots whose bits are set in ``fellows``: each way out is
+    certainly blocked, or (for a hugbot) a fellow it cannot push stands there."""
     cell = B[1, bot]
     hugbot = B[0, bot] == HUGBOT
     for direction in range(1, 5):
+        if _certainly_blocked(L, G, cell, direction):
+            continue
         there = G[direction, cell]
-        if there < 0:
-            continue
-        tile = L[0, there]
-        if not ENTERED[tile]:
-            continue
         beyond = G[direction, there]
         if hugbot and (beyond < 0 or not BOT_LANDS_ON[L[0, beyond]]):
             fellow = False
@@ -129,27 +141,13 @@ def _boxed(L, B, G, bot, fellows):
                     fellow = True
             if fellow:
                 continue
-        if not ONE_CELL[tile]:
-            return False
-        if beyond >= 0 and not STOPS[L[0, beyond]]:
-            return False
-    return True
-
-
-@rules()
-def _only_chasers_act(B):
-    """Do only chasers act on their own (no blast, no lit fuse)? Where they do and are not
-    boxed in (``_quiet``), a step is still a walk wherever they stay put (``_chasers_stay``)."""
-    for i in range(B.shape[1]):
-        kind = B[0, i]
-        if kind == EXPLODED or (kind >= BOMB and B[2, i] >= 0):
-            return False
+        return False
     return True
 
 
 @rules(inline="always")
 def _certainly_blocked(L, G, cell, direction):
-    """_boxed's test of one way out of ``cell``: off the board, a tile nobody enters, or a
+    """One way out of ``cell`` no bot can take: off the board, a tile nobody enters, or a
     block pushed one cell with nothing a block could go onto behind it."""
     there = G[direction, cell]
     if there < 0:
@@ -271,8 +269,9 @@ def flood(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, zob, seen, queue, came, edges, Lk, 
     queue[0] = start
     size, at, edge_count = 1, 0, 0
     region = zob[start]
-    quiet = _quiet(Lb, Bb, G)
-    chasers = not quiet and _only_chasers_act(Bb)  # (a step is a walk where they stay put)
+    only_chasers = _only_chasers_act(Bb)
+    quiet = only_chasers and _chasers_boxed_in(Lb, Bb, G)
+    chasers = only_chasers and not quiet  # (a step is still a walk where they stay put)
     width = mb[WIDTH]
     while at < size:
         cell = queue[at]

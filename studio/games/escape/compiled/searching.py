@@ -27,7 +27,7 @@ CHUNK_SECONDS = 0.04  # between looks at the clock, after that
 SLICES = (0.1, 0.1, 0.05)
 MAX_POOL = 400_000_000  # int32 entries kept for the positions found (1.6 GB): then the search stops
 MAX_RECORDS = 60_000_000
-REFERENCES = 256  # reference boards a search may keep records against (search.NEAR)
+REFERENCE_BOARDS = 256  # reference boards a search may keep records against (search.NEAR)
 MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
 COMPILE_SECONDS = 600  # a background compile not done by then is taken to have failed
 
@@ -126,9 +126,9 @@ class _Search:
         self.atoms = np.zeros(1 << ordering.ATOM_BITS if novelty else 1, dtype=np.uint8)
         # (breadth-first only seeds with the guide: one map)
         self.guide_tables = ordering.guide_tables(graph, ordering.GUIDE_MAPS if novelty else 1)
-        # the boards records are kept against (search.NEAR): the start and up to REFERENCES - 1 more
-        self.references = (np.zeros((REFERENCES,) + self.L0.shape, dtype=np.uint8),
-                           np.zeros((REFERENCES,) + self.m0.shape, dtype=np.int64))
+        # the boards records are kept against (search.NEAR): the start and up to REFERENCE_BOARDS - 1 more
+        self.references = (np.zeros((REFERENCE_BOARDS,) + self.L0.shape, dtype=np.uint8),
+                           np.zeros((REFERENCE_BOARDS,) + self.m0.shape, dtype=np.int64))
         search.seed(self.L0, self.B0, self.m0, zob, self.table, self.pool, self.offset, self.parent,
                     self.label, self.ctl, self.heap, self.stages, self.guide_tables, self.references)
         self.answer = search.CHUNK_DONE
