@@ -319,6 +319,33 @@ def test_a_level_with_no_exit_is_searched_to_the_end():
 
 
 @needs_corpus
+@needs_corpus
+def test_a_chunk_ends_at_its_work_budget_however_many_moves_its_positions_try():
+    """regression/worstcase's positions try from one move to hundreds on the engine, so a
+    chunk of so many positions took 30 times the time it was sized for (1.2 s, not 0.04):
+    a chunk counts positions taken and moves tried, and stops at its budget, past it by at
+    most the moves of the one position it was on."""
+    from studio.games.escape.engine import initial_state
+
+    state = initial_state(load_level(ESCAPE / "levels" / "regression" / "worstcase.esx"))
+    with searches_made() as made:
+        find(state, timeout=0.2, novelty=False)
+    searching, search = made[0], search_module()
+    ctl, cells = searching.ctl, searching.L0.shape[1]
+    budget, tries_seen = 5000, []
+    for _ in range(40):
+        expanded, tries = int(ctl[search.EXPANDED]), int(ctl[search.TRIES])
+        answer = searching.run_chunk(budget)
+        if answer != search.CHUNK_DONE:  # (asked for room: not a whole chunk)
+            assert searching.make_room(answer)
+            continue
+        took_tries = int(ctl[search.TRIES]) - tries
+        assert budget <= int(ctl[search.EXPANDED]) - expanded + took_tries + int(ctl[search.DUPLICATES])
+        assert took_tries <= budget + 4 * cells
+        tries_seen.append(took_tries)
+    assert len(tries_seen) > 10 and max(tries_seen) > budget // 2  # (the moves tried are most of the work)
+
+
 def test_a_cancel_stops_it_at_once():
     from studio.games.escape.engine import initial_state
 

@@ -21,7 +21,7 @@ from studio.core.search_space import cancelled
 from studio.games.escape.compiled import start_arrays, start_engine
 from studio.games.escape.reach import Relaxation
 
-FIRST_CHUNK = 64  # positions searched before the first look at the clock
+FIRST_CHUNK = 64  # work (positions taken and moves tried: search.run) before the first look at the clock
 CHUNK_SECONDS = 0.04  # between looks at the clock, after that
 # seconds each turn of the novelty search, of the deferred novelty search, then of the breadth-first one
 SLICES = (0.1, 0.1, 0.05)
@@ -141,32 +141,44 @@ class _Search:
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline and not cancelled(cancel):
             began = time.perf_counter()
-            answer = self.answer = search.run(
-                self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.walked,
-                self.pool, self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap,
-                self.stages, self.atoms, self.guide_tables, self.references, self.order, self.chunk)
+            answer = self.answer = self.run_chunk(self.chunk)
             took = time.perf_counter() - began
             if answer == search.CHUNK_DONE:  # the next chunk sized to take about CHUNK_SECONDS
                 self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / max(took, 1e-4))))
-            elif answer == search.NEED_RECORDS:
-                if self.offset.shape[0] * 2 > self.max_records:
-                    return True
-                self.offset, self.parent, self.label, self.heap, self.stages = (
-                    _grown(a) for a in (self.offset, self.parent, self.label, self.heap, self.stages))
-            elif answer == search.NEED_POOL:
-                if self.pool.shape[0] * 2 > self.max_pool:
-                    return True
-                self.pool = _grown(self.pool)
-            elif answer == search.NEED_KEYS:
-                self.table = _rehashed(search, self.table, self.ctl, search.KEYS)
-            elif answer == search.NEED_WALKED:
-                if self.walked.shape[0] * 2 > self.max_walked:
-                    self.ctl[search.WALKED_FULL] = 1
-                else:
-                    self.walked = _rehashed(search, self.walked, self.ctl, search.WALKED)
-            else:
+            elif not self.make_room(answer):
                 return True
         return False
+
+    def make_room(self, answer: int) -> bool:
+        """Grow the array a chunk's ``answer`` asks for; False when it may not grow (or the
+        answer asked for none: the search has ended)."""
+        search = self.search
+        if answer == search.NEED_RECORDS:
+            if self.offset.shape[0] * 2 > self.max_records:
+                return False
+            self.offset, self.parent, self.label, self.heap, self.stages = (
+                _grown(a) for a in (self.offset, self.parent, self.label, self.heap, self.stages))
+        elif answer == search.NEED_POOL:
+            if self.pool.shape[0] * 2 > self.max_pool:
+                return False
+            self.pool = _grown(self.pool)
+        elif answer == search.NEED_KEYS:
+            self.table = _rehashed(search, self.table, self.ctl, search.KEYS)
+        elif answer == search.NEED_WALKED:
+            if self.walked.shape[0] * 2 > self.max_walked:
+                self.ctl[search.WALKED_FULL] = 1
+            else:
+                self.walked = _rehashed(search, self.walked, self.ctl, search.WALKED)
+        else:
+            return False
+        return True
+
+    def run_chunk(self, work_budget: int) -> int:
+        """search.run for ``work_budget`` units of work (positions taken and moves tried); its answer."""
+        return self.search.run(
+            self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.table, self.walked,
+            self.pool, self.offset, self.parent, self.label, self.ctl, self.region_arrays, self.heap,
+            self.stages, self.atoms, self.guide_tables, self.references, self.order, work_budget)
 
     def found(self) -> bool:
         return self.answer == self.search.FOUND
