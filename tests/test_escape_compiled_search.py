@@ -319,6 +319,37 @@ def test_a_level_with_no_exit_is_searched_to_the_end():
 
 
 @needs_corpus
+@pytest.mark.parametrize("novelty", [True, False], ids=["novelty", "breadth-first"])
+def test_on_the_largest_board_the_search_starts_in_its_first_pool_and_grows_it_when_full(novelty):
+    """Room in the pool is asked for a position's children once their number is known, not
+    for four children of every cell at their largest (200 MB on a 2,025-cell board, which
+    kept a search growing its pool for its first half second): the first chunk searches in
+    the starting pool, and a position taken when the pool is too full for its children is
+    put back, taken again once it has grown, and its children kept."""
+    from studio.games.escape.engine import initial_state
+    from tests.test_solver import build
+
+    rows = ["#" * 45] + ["#" + "." * 43 + "#" for _ in range(43)] + ["#" * 45]
+    rows[1] = "#@" + "." * 42 + "#"
+    for y in range(4, 44, 5):  # (grey blocks to push about, and no way out: the search goes on)
+        rows[y] = "#" + ".g.." * 10 + "...#"
+    state = initial_state(build(rows))
+    with searches_made() as made:
+        find(state, timeout=0, novelty=novelty, breadth_first=not novelty)  # (made and seeded, not run)
+    searching, search = made[0], search_module()
+    ctl, first_pool = searching.ctl, searching.pool.shape[0]
+    assert searching.run_chunk(5000) == search.CHUNK_DONE
+    assert searching.pool.shape[0] == first_pool and ctl[search.EXPANDED] > 5
+    while (answer := searching.run_chunk(20000)) != search.NEED_POOL:
+        assert answer == search.CHUNK_DONE or searching.make_room(answer)
+    kept, waiting = int(ctl[search.COUNT]), int(ctl[search.HEAP_SIZE]) if novelty else int(ctl[search.NEXT_RECORD])
+    assert first_pool - ctl[search.POOL_USED] < 4 * 45 * 45 * (3 + search.NEAR)  # (short of room for its children)
+    assert searching.make_room(answer) and searching.pool.shape[0] == 2 * first_pool
+    assert searching.run_chunk(1) == search.CHUNK_DONE  # (that position, taken again)
+    assert ctl[search.COUNT] > kept
+    assert (ctl[search.HEAP_SIZE] >= waiting) if novelty else (ctl[search.NEXT_RECORD] == waiting + 1)
+
+
 @needs_corpus
 def test_a_chunk_ends_at_its_work_budget_however_many_moves_its_positions_try():
     """regression/worstcase's positions try from one move to hundreds on the engine, so a

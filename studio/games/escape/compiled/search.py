@@ -456,6 +456,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
         if L0[0, c] == HEARTFRAMER or L0[1, c] == HEARTFRAMER:
             hearts = True
     tries_before, taken = ctl[TRIES], 0
+    code = np.int64(0)  # (the heap's entry of the position taken)
     while taken + ctl[TRIES] - tries_before < work_budget:
         taken += 1
         if offset.shape[0] - ctl[COUNT] < 4 * cells + 1:
@@ -464,12 +465,11 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
             return NEED_KEYS
         if not ctl[WALKED_FULL] and 2 * (ctl[WALKED] + cells + 1) > walked.shape[0]:
             return NEED_WALKED
-        if pool.shape[0] - ctl[POOL_USED] < 4 * cells * (3 + 3 * B0.shape[1] + 3 * cells):
-            return NEED_POOL
         if novelty:
             if ctl[HEAP_SIZE] == 0:
                 return EXHAUSTED
-            record = pop(heap, ctl) & record_mask
+            code = pop(heap, ctl)
+            record = code & record_mask
         else:  # (breadth-first takes the records in the order they were stored: no heap)
             if ctl[NEXT_RECORD] == ctl[COUNT]:
                 return EXHAUSTED
@@ -486,6 +486,17 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
             ctl[FOUND_AT] = record
             ctl[FOUND_LABEL] = won
             return FOUND
+        # Room for its children at their largest (_store: NEAR cells each, or every cell
+        # for those past the new references left), asked for only now that their number
+        # is known: else it is taken again after. (Every cell's moves' worth, 31 million
+        # entries on a 54x30 board, made a search grow its pool for its first half second.)
+        past_references = max(0, edge_count - (references[0].shape[0] - ctl[REFERENCES]))
+        if pool.shape[0] - ctl[POOL_USED] < edge_count * (3 + 3 * B0.shape[1] + NEAR) + past_references * 3 * cells:
+            if novelty:
+                push(heap, ctl, code)
+            else:
+                ctl[NEXT_RECORD] -= 1
+            return NEED_POOL
         # A region of one cell is this position alone, already known by its own key (as is
         # the cell a region is entered at): where nothing can walk (bots that move every
         # turn) the region's key and the set of cells walked would only cost lookups.
