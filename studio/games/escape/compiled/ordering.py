@@ -24,6 +24,7 @@ HEARTFRAMER = int(T.HEARTFRAMER)
 FAR = 127  # obstacles on the way to an exit when there is no way (guide)
 ATOM_BITS = 22  # the novelty table's size, 2 ** ATOM_BITS (facts are hashed into it with their stage)
 RECORD_BITS = 40
+PAIRED = 1 << 8  # beside a record's stage (search.run's stages): it marked every pair of its changes in that stage
 HEAP_SIZE = 9  # (search.py's ctl field that holds the heap's size)
 
 
@@ -162,23 +163,27 @@ def _count_of(L, row, tile):
 
 
 @rules()
-def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes):
+def novelty_class(Lw, Bw, mw, Lb, Bb, mb, L0, B0, atoms, stage, same_stage, parent_paired, changes):
     """novelty.PositionFacts and core.search_methods.novelty_first, compiled: 0 when the
     position in the work arrays makes some fact true for the first time in its stage (its
     obstacles on the way out): a tile on a cell (either layer), how many of a tile a layer
     holds, the player's cell, a bot's cell, type and data; else 1 when it makes some pair
     of its changes true together for the first time (the tiles and bots that differ from
     the start, and the player's cell); else 2. Given ``same_stage`` (its parent's stage is
-    its own), only the facts that differ from the parent's are looked at. Marks what it
-    sees. (The circuit facts are left out.)"""
+    its own), only the facts that differ from the parent's are looked at; given
+    ``parent_paired`` too (the parent's class was 1 or 2: it marked every pair of its own
+    changes), only the pairs with a change the parent lacked. Marks what it sees. (The
+    circuit facts are left out.) ``changes``: room for ``_changes_from_start``'s lists,
+    the parent's after the position's (row 2 says whether the parent's is there: ``run``
+    clears it for each position taken)."""
     cells = Lw.shape[1]
     novel = False
     count_base = 3 * cells * 64 + (1 << 30)
     # (the two layers' bytes a word at a time where only the differences count: on a large
     # board most words are alike, and a byte at a time this took a third of the search)
     size = 2 * cells
-    flat, parents, starts = Lw.reshape(Lw.size), Lb.reshape(Lb.size), L0.reshape(L0.size)
-    flat_words, parent_words, start_words = words(flat, size), words(parents, size), words(starts, size)
+    flat, parents = Lw.reshape(Lw.size), Lb.reshape(Lb.size)
+    flat_words, parent_words = words(flat, size), words(parents, size)
     count = flat_words.shape[0]
     for w in range(count + 1):
         if same_stage and w < count and flat_words[w] == parent_words[w]:
@@ -204,27 +209,68 @@ def novelty_class(Lw, Bw, mw, Lb, Bb, L0, B0, atoms, stage, same_stage, changes)
             novel = True
     if novel:
         return 0
+    own, theirs = changes[0], changes[1]
+    found = _changes_from_start(Lw, Bw, mw, L0, B0, own)
+    # A pair of two changes the parent had too was marked when the parent was (in this
+    # stage): on mylevels/fig3.1, where a button toggles hundreds of cells, the pairs of
+    # its first 63 changes were half the novelty search's time, and nearly all were old.
+    skip_old = same_stage and parent_paired
+    if skip_old:
+        if not changes[2, 0]:
+            changes[2, 0] = 1
+            changes[2, 1] = _changes_from_start(Lb, Bb, mb, L0, B0, theirs)
+        _mark_had(own, found, theirs, changes[2, 1], changes[3])
+    had = changes[3]
+    pairs_new = False
+    for i in range(found):
+        if skip_old and had[i]:
+            continue  # (its pairs with the fresh ones are looked at from them)
+        for j in range(0 if skip_old else i + 1, found):
+            if j == i or (j < i and not had[j]):
+                continue  # (a pair of two fresh ones, looked at once, from the first)
+            first, second = (own[i], own[j]) if i < j else (own[j], own[i])
+            if _atom_is_new(atoms, stage, (1 << 62) + first * 0x1F3D5B79 + second):
+                pairs_new = True
+    return 1 if pairs_new else 2
+
+
+@rules()
+def _changes_from_start(L, B, m, L0, B0, out):
+    """The position's changes from the start as facts, into ``out``: the tiles that differ
+    (in cell order), then the bots (in bot order), as many as ``out`` holds but one, then
+    the player's cell; how many."""
+    cells = L.shape[1]
+    size = 2 * cells
+    flat, starts = L.reshape(L.size), L0.reshape(L0.size)
+    flat_words, start_words = words(flat, size), words(starts, size)
+    count = flat_words.shape[0]
     found = 0
-    limit = changes.shape[0] - 1
+    limit = out.shape[0] - 1
     for w in range(count + 1):
         if w < count and flat_words[w] == start_words[w]:
             continue
         for place in range(w * 8, min(w * 8 + 8, size)):
             if flat[place] != starts[place] and found < limit:
-                changes[found] = place * 64 + (flat[place] & 63)
+                out[found] = place * 64 + (flat[place] & 63)
                 found += 1
-    for i in range(Bw.shape[1]):
-        if (Bw[0, i] != B0[0, i] or Bw[1, i] != B0[1, i] or Bw[2, i] != B0[2, i]) and found < limit:
-            changes[found] = _bot_fact(Bw, i, cells)
+    for i in range(B.shape[1]):
+        if (B[0, i] != B0[0, i] or B[1, i] != B0[1, i] or B[2, i] != B0[2, i]) and found < limit:
+            out[found] = _bot_fact(B, i, cells)
             found += 1
-    changes[found] = 2 * cells * 64 + guy
-    found += 1
-    pairs_new = False
-    for i in range(found):
-        for j in range(i + 1, found):
-            if _atom_is_new(atoms, stage, (1 << 62) + changes[i] * 0x1F3D5B79 + changes[j]):
-                pairs_new = True
-    return 1 if pairs_new else 2
+    out[found] = 2 * cells * 64 + m[GUY]
+    return found + 1
+
+
+@rules(inline="always")
+def _mark_had(own, found, theirs, their_count, had):
+    """had[i]: is own[i] among the parent's changes (``theirs``)? Both lists rise but for
+    their last, the player's cell, which is compared alone."""
+    k = 0
+    for i in range(found - 1):
+        while k < their_count - 1 and theirs[k] < own[i]:
+            k += 1
+        had[i] = k < their_count - 1 and theirs[k] == own[i]
+    had[found - 1] = own[found - 1] == theirs[their_count - 1]
 
 
 @rules(inline="always")

@@ -42,7 +42,7 @@ from studio.games.escape.compiled.kernel import (
     RIGHT, STAMP, TOUCHED, UP, WIDTH, WON, bot_at, count_laser, rules,
 )
 from studio.games.escape.compiled.ordering import (
-    FAR, HEAP_SIZE, RECORD_BITS, guide, hearts_under_fire, novelty_class, pop, push,
+    FAR, HEAP_SIZE, PAIRED, RECORD_BITS, guide, hearts_under_fire, novelty_class, pop, push,
 )
 from studio.games.escape.compiled.play import advance, laser_sees
 from studio.games.escape.engine.moves import ENTER, blocked
@@ -446,7 +446,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
     cells = L0.shape[1]
     exact = zob[1]
     record_mask = (1 << RECORD_BITS) - 1
-    changes = np.zeros(64, dtype=np.int64)
+    changes = np.zeros((4, 64), dtype=np.int64)  # (novelty_class's: ordering.novelty_class)
     # the positions after the first moves of a flood, played again only past these
     Lk = np.empty((KEPT_MOVES,) + Lb.shape, dtype=Lb.dtype)
     Bk = np.empty((KEPT_MOVES,) + B0.shape, dtype=B0.dtype)
@@ -507,7 +507,9 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
             if not ctl[WALKED_FULL]:
                 for at in range(1, ctl[REGION_SIZE]):
                     insert_key(walked, ctl, board ^ exact[queue[at]], WALKED)
-        stage = stages[record]
+        stage = stages[record] & (PAIRED - 1)
+        paired = stages[record] & PAIRED != 0
+        changes[2, 0] = 0  # (this position's changes not listed yet)
         fresh_stage = False
         own = 0
         if deferred:  # (this position's own guidance places its children)
@@ -537,8 +539,8 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
                     guidance = _guidance(Lt, Bt, mt, guide_tables, hearts)
                     same_stage = guidance // 4096 == stage
                 child_stage = guidance // 4096
-                stages[child] = child_stage
-                stale = novelty_class(Lt, Bt, mt, Lb, Bb, L0, B0, atoms, child_stage, same_stage, changes)
+                stale = novelty_class(Lt, Bt, mt, Lb, Bb, mb, L0, B0, atoms, child_stage, same_stage, paired, changes)
+                stages[child] = child_stage | (PAIRED if stale else 0)
                 push(heap, ctl, (((stale << 7) + child_stage) << 12 | (guidance % 4096)) << RECORD_BITS | child)
     return CHUNK_DONE
 
