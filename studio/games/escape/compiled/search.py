@@ -427,7 +427,7 @@ def run(L0, B0, G, m0, W, work, zob, table, walked, pool, offset, parent, label,
         stages, atoms, guide_tables, references, order, work_budget):
     """Positions searched until ``work_budget`` units of work are done (a position taken and
     a move tried on the engine are one each: a chunk's time follows them closely, 1.2 to
-    1.7 us a try on regression/worstcase, where the moves tried a position range from 1
+    1.9 us a try on regression/worstcase, where the moves tried a position range from 1
     to hundreds); the answer says why it stopped
     (CHUNK_DONE, FOUND: ctl[FOUND_AT] and ctl[FOUND_LABEL] hold the winning move,
     EXHAUSTED, or NEED_*: grow that array and call again). In ``order`` NOVELTY, best-first
