@@ -50,7 +50,7 @@ from studio.core.solver import (
 from studio.games.escape.engine import initial_state, step
 from studio.games.escape.engine.lasers import laser_that_sees
 from studio.games.escape.engine.moves import ENTER, blocked
-from studio.games.escape.engine.state import EXPLODED, EscapeState
+from studio.games.escape.engine.state import DESTROYED, EXPLODED, EscapeState
 from studio.games.escape.esp import moves_to_text
 from studio.games.escape.guide import ObstacleGuide
 from studio.games.escape.novelty import PositionFacts
@@ -66,6 +66,7 @@ PROOF_SHARE = 0.45  # of the timeout for A* (core.solver.solve's), after the sea
 # what is left goes to shortening it (or, when it finds none, to Python's searches, which
 # find solutions tens of times more slowly: the last tenth is theirs)
 COMPILED_SHARE = 0.9
+_INERT = (int(Bot.BROKEN), DESTROYED)
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
 
 # The player stepping onto these changes nothing (traps decay only when left).
@@ -95,6 +96,16 @@ _BOT_LANDS = bytearray(256)
 for _tile in BOT_LANDS:
     _BOT_LANDS[_tile] = 1
 _BOMB = int(Bot.BOMB)
+
+
+def _broken_in_any_order(bots: tuple) -> tuple:
+    """The bots, the broken and destroyed ones (which never act) sorted after the others:
+    two positions whose broken bots stand on the same cells in another order are one (the
+    compiled search's key does the same: compiled/boards.board_hash)."""
+    inert = [bot for bot in bots if bot[0] in _INERT]
+    if not inert:
+        return bots
+    return tuple(bot for bot in bots if bot[0] not in _INERT) + (None,) + tuple(sorted(inert))
 
 
 def _with_player(state: EscapeState, cell: int) -> EscapeState:
@@ -187,7 +198,10 @@ class EscapeSpace:
         return self._start
 
     def transposition(self, state: EscapeState):
-        return (state.tiles, state.otiles, state.flags, state.bots, state.dead, state.won), state.player
+        bots = state.bots
+        if bots:
+            bots = _broken_in_any_order(bots)
+        return (state.tiles, state.otiles, state.flags, bots, state.dead, state.won), state.player
 
     def atoms(self, state: EscapeState, parent: EscapeState | None):
         return self._facts.atoms(state, parent)

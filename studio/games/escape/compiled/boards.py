@@ -11,7 +11,7 @@ do without.
 import numpy as np
 
 from studio.games.escape.compiled import point_cache_at_machine_code_folder
-from studio.games.escape.compiled.kernel import LASERS, ROW_COUNTS, rules
+from studio.games.escape.compiled.kernel import BROKEN, DESTROYED, LASERS, ROW_COUNTS, rules
 
 point_cache_at_machine_code_folder()  # (before any function here is decorated)
 
@@ -32,37 +32,10 @@ def _mixed(h, value):
     return ((h ^ value) << np.uint64(29) | (h ^ value) >> np.uint64(35)) * _MIX
 
 
-@rules()
-def board_hash(L, B):
-    """A hash of the tiles, bizarro tiles and flags, eight bytes a step in four interleaved
-    lanes (each multiply waits for the last: four chains keep the core busy), then the
-    bots, then mixed so that every byte counts in the low bits (the tables' slots).
-    (Byte at a time, FNV-1a, it took six times as long: 2.9 microseconds a board of 1,620 cells.)
-    Two boards can hash alike by design only where they differ in the top bit of a byte
-    (the multiply leaves a difference in a word's top bit alone, and the next word's can
-    cancel it); tiles and flags use the six low bits."""
-    flat = L.reshape(L.size)
-    size = 3 * L.shape[1]
-    layer_words = words(flat, size)
-    count = layer_words.shape[0]
-    h0, h1, h2, h3 = _BASIS, _BASIS ^ np.uint64(1), _BASIS ^ np.uint64(2), _BASIS ^ np.uint64(3)
-    c = 0
-    while c + 4 <= count:
-        h0 = _mixed(h0, layer_words[c])
-        h1 = _mixed(h1, layer_words[c + 1])
-        h2 = _mixed(h2, layer_words[c + 2])
-        h3 = _mixed(h3, layer_words[c + 3])
-        c += 4
-    while c < count:
-        h0 = _mixed(h0, layer_words[c])
-        c += 1
-    for b in range(count * 8, size):
-        h0 = _mixed(h0, np.uint64(flat[b]))
-    h = _mixed(_mixed(_mixed(h0, h1), h2), h3)
-    for i in range(B.shape[1]):
-        for row in range(3):
-            h = _mixed(h, np.uint64(B[row, i] & 0xFFFFFFFF))
-    h ^= h >> np.uint64(33)  # (murmur's finalizer: the high bits down into the low)
+@rules(inline="always")
+def _finished(h):
+    """``h`` mixed so that every bit counts in every other (murmur's finalizer)."""
+    h ^= h >> np.uint64(33)
     h *= _FNV
     h ^= h >> np.uint64(29)
     h *= _MIX
@@ -99,3 +72,45 @@ def copy_board(L, B, m, Lfrom, Bfrom, mfrom):
             B[row, i] = Bfrom[row, i]
     for c in range(m.shape[0] if mfrom[LASERS] else ROW_COUNTS):
         m[c] = mfrom[c]
+
+
+@rules()
+def board_hash(L, B):
+    """A hash of the tiles, bizarro tiles and flags, eight bytes a step in four interleaved
+    lanes (each multiply waits for the last: four chains keep the core busy), then the
+    bots, then mixed so that every byte counts in the low bits (the tables' slots).
+    (Byte at a time, FNV-1a, it took six times as long: 2.9 microseconds a board of 1,620 cells.)
+    Two boards can hash alike by design only where they differ in the top bit of a byte
+    (the multiply leaves a difference in a word's top bit alone, and the next word's can
+    cancel it); tiles and flags use the six low bits. Broken and destroyed bots are summed,
+    each hashed alone, instead of taken in bot order: they never act, so two boards whose
+    broken bots stand on the same cells in another order are one position (symmetry: of
+    4 broken bots, 24 orders), and a dalek that breaks leaves its place in the order for
+    the others."""
+    flat = L.reshape(L.size)
+    size = 3 * L.shape[1]
+    layer_words = words(flat, size)
+    count = layer_words.shape[0]
+    h0, h1, h2, h3 = _BASIS, _BASIS ^ np.uint64(1), _BASIS ^ np.uint64(2), _BASIS ^ np.uint64(3)
+    c = 0
+    while c + 4 <= count:
+        h0 = _mixed(h0, layer_words[c])
+        h1 = _mixed(h1, layer_words[c + 1])
+        h2 = _mixed(h2, layer_words[c + 2])
+        h3 = _mixed(h3, layer_words[c + 3])
+        c += 4
+    while c < count:
+        h0 = _mixed(h0, layer_words[c])
+        c += 1
+    for b in range(count * 8, size):
+        h0 = _mixed(h0, np.uint64(flat[b]))
+    h = _mixed(_mixed(_mixed(h0, h1), h2), h3)
+    broken = np.uint64(0)
+    for i in range(B.shape[1]):
+        if B[0, i] == BROKEN or B[0, i] == DESTROYED:  # (summed: their order does not count)
+            broken += _finished(np.uint64(B[1, i] & 0xFFFFFFFF) << np.uint64(32) | np.uint64(B[2, i] & 0xFFFFFFFF))
+            continue
+        for row in range(3):
+            h = _mixed(h, np.uint64(B[row, i] & 0xFFFFFFFF))
+    return _finished(_mixed(h, broken))
+
