@@ -102,6 +102,9 @@ class SolveDialog(QDialog):
         for kind, data in self.process.poll():
             if kind == "progress":
                 self._show_progress(data)
+            elif kind == "note":  # (a wait before the search: its time limit starts after)
+                self.status.setText(data[:1].upper() + data[1:] + "…")
+                self.progress.setFormat("preparing")
             else:
                 self._finish(data)
 
@@ -222,4 +225,6 @@ def describe_result(record: dict) -> str:
         return f"No solution within the search bounds: the search tried every position ({cost})."
     if record["optimal"]:
         return f"The level cannot be solved: the search tried every position ({cost})."
+    if record.get("stopped") == "cancelled":
+        return f"Search cancelled before it found a solution ({cost})."
     return f"No solution found in time ({cost}). Try a longer time limit."

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         print("studio solve: search bounds must be positive", file=sys.stderr)
         return 2
     try:
-        for record in solve_files(list(args.files), timeout=args.timeout, jobs=args.jobs, options=options):
+        for record in solve_files(list(args.files), timeout=args.timeout, jobs=args.jobs, options=options,
+                                  notify=_notify):
             if args.json:
                 print(json.dumps(record), flush=True)
             else:
@@ -67,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return 1
     return status
+
+
+def _notify(text: str) -> None:
+    print(f"studio solve: {text}", file=sys.stderr, flush=True)
 
 
 def describe(record: dict) -> str:

@@ -180,6 +180,11 @@ class Game:
     lint: Lazy[Callable[[Any], list[Problem]]] | None = None
     # `studio solve`, Solve Level and Verify Collection's solver column (core.solve_runner).
     solve: Lazy[SolveLevel] | None = None
+    # Before a search (core.solve_runner): readies the solver for the searches to come, say by
+    # compiling its machine code once a machine; ``prepare_solver(notify, cancel)`` tells
+    # ``notify(text)`` first when that takes a while, and is False when the searches will do
+    # without (``cancel``, a threading.Event or a function, ends the waiting).
+    prepare_solver: Lazy[Callable[..., bool]] | None = None
     # Extra options of the game's solve, by name (a dict of SolveOption).
     solve_options: Lazy[Mapping[str, SolveOption]] | None = None
     # `studio generate` and File > Generate: (width, height, seed text) -> a level, the same

@@ -58,9 +58,18 @@ def _record(level: str, game_id: str | None, **fields) -> dict:
     return record
 
 
+def prepare_solver(game, notify=None, cancel=None) -> None:
+    """Ready the game's solver before its searches (Game.prepare_solver: Escape compiles
+    its fast search once a machine), so that the time limit is the search's alone."""
+    if game.prepare_solver is not None:
+        game.prepare_solver.resolve()(notify=notify, cancel=cancel)
+
+
 def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | None,
-                      progress=None, cancel=None, options: dict | None = None, cores: int = 1) -> dict:
-    """Load ``data`` as a level of the game and solve it: the JSON record."""
+                      progress=None, cancel=None, options: dict | None = None, cores: int = 1,
+                      notify=None) -> dict:
+    """Load ``data`` as a level of the game and solve it: the JSON record. ``notify(text)``
+    hears of a wait before the search (prepare_solver)."""
     game = game_by_id(game_id)
     solve = solver_for(game)
     if solve is None:
@@ -69,6 +78,7 @@ def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | Non
         level = game.load(data)
     except LevelFormatError as e:
         return _record(name, game.id, error=str(e))
+    prepare_solver(game, notify, cancel)
     declared = solve_options(game)
     chosen = {key: value for key, value in (options or {}).items() if key in declared and value is not None}
     result = solve(level, timeout=timeout, progress=progress, cancel=cancel, cores=cores, **chosen)
@@ -95,10 +105,13 @@ def _solve_task(task) -> dict:
 
 
 def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs: int | None = None,
-                options: dict | None = None):
+                options: dict | None = None, notify=None):
     """Solve each file, yielding the records in the order given. ``jobs`` worker
     processes (default: one per core when there are several files; 0 or 1 solves
-    here, each level then using every core)."""
+    here, each level then using every core). The games' solvers are readied here first,
+    once (``notify(text)`` hears of a wait: prepare_solver)."""
+    for game in {id(game): game for game in map(game_for_path, paths) if game is not None}.values():
+        prepare_solver(game, notify)
     if jobs is None:
         jobs = (os.cpu_count() or 1) if len(paths) > 1 else 0
     if jobs <= 1 or len(paths) < 2:
@@ -120,8 +133,12 @@ def _worker(game_id: str, data: bytes, name: str, timeout, messages, cancel, cor
         except queue_module.Full:
             pass
 
+    def notify(text: str) -> None:
+        messages.put(("note", text))
+
     try:
-        record = solve_level_bytes(game_id, data, name, timeout, progress=progress, cancel=cancel, cores=cores)
+        record = solve_level_bytes(game_id, data, name, timeout, progress=progress, cancel=cancel, cores=cores,
+                                   notify=notify)
     except Exception as e:  # reported to the window, never a silent dead worker
         record = _record(name, game_id, error=f"{type(e).__name__}: {e}")
     messages.put(("done", record))
@@ -130,8 +147,9 @@ def _worker(game_id: str, data: bytes, name: str, timeout, messages, cancel, cor
 class SolveProcess:
     """One solver run in a worker process, with every core (a game that races a second
     search starts it from the worker: core.racing). Call ``poll()`` regularly: it returns
-    the messages that arrived, each ``("progress", dict of core.solver.Progress)`` or
-    ``("done", record)`` (the last one).
+    the messages that arrived, each ``("progress", dict of core.solver.Progress)``,
+    ``("note", text)`` (a wait before the search: prepare_solver) or ``("done", record)``
+    (the last one).
 
     The worker is not a daemon, since a daemon may not start processes of its own; so
     ``kill()`` runs when this object goes away or the program exits, whichever comes

@@ -315,6 +315,28 @@ class EscapeSpace:
         return costs
 
 
+COMPILING_NOTE = ("compiling the Escape solver's fast search for this machine "
+                  "(once for each version of the studio: about half a minute)")
+
+
+def prepare_solver(notify=None, cancel=None) -> bool:
+    """Game.prepare_solver: where numba is installed but the compiled search's machine code
+    is not in this machine's cache yet, compile it and wait (about half a minute; else the
+    searches until it is ready go without it: tutorial lev161 and lev845 went unsolved in
+    10 s on a fresh install). False when the searches will do without it."""
+    from studio.games.escape.compiled import installed
+
+    if not installed():
+        return False
+    from studio.games.escape.compiled.searching import compile_and_wait, ready
+
+    if ready():
+        return True
+    if notify is not None:
+        notify(COMPILING_NOTE)
+    return compile_and_wait(cancel)
+
+
 def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
                 method: str = "auto", walks: bool = True, bound: bool = True,
                 max_expanded: int | None = None, cores: int = 1) -> SearchResult:

@@ -30,6 +30,7 @@ MAX_RECORDS = 60_000_000
 REFERENCE_BOARDS = 256  # reference boards a search may keep records against (search.NEAR)
 MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
 COMPILE_SECONDS = 600  # a background compile not done by then is taken to have failed
+WAIT_POLL_SECONDS = 0.1  # between looks at a compile waited for (compile_and_wait)
 
 
 @dataclass
@@ -253,11 +254,30 @@ def compile_in_background() -> None:
         if marker.exists() and time.time() - marker.stat().st_mtime < COMPILE_SECONDS:
             return
         marker.touch()
-        command = "from studio.games.escape.compiled.searching import compile_now; compile_now()"
-        subprocess.Popen([sys.executable, "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
+        _start_compiling()
     except OSError:
         pass  # no cache folder, or no process to be had: the Python search does without
+
+
+def compile_and_wait(cancel=None) -> bool:
+    """``compile_now`` in a process of its own, waited for: whether the machine code is
+    ready after. ``cancel`` ends the wait, not the compiling, which finishes (and the cache
+    keeps it) even when the process that asked is stopped first."""
+    try:
+        compiling = _start_compiling()
+    except OSError:
+        return False
+    while compiling.poll() is None:
+        if cancelled(cancel):
+            return False
+        time.sleep(WAIT_POLL_SECONDS)
+    return ready()
+
+
+def _start_compiling():
+    command = "from studio.games.escape.compiled.searching import compile_now; compile_now()"
+    return subprocess.Popen([sys.executable, "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def _grown(array):
