@@ -42,9 +42,11 @@ def test_studio_solve_on_a_fresh_machine_compiles_the_fast_search_first(tmp_path
     assert json.loads(again.stdout)["solved"]
 
 
-def test_a_cancel_ends_the_wait_for_the_compiling_and_leaves_it_running(monkeypatch):
+def test_a_cancel_ends_the_wait_for_the_compiling_and_leaves_it_running(monkeypatch, tmp_path):
+    from studio.games.escape import compiled
     from studio.games.escape.compiled import searching
 
+    monkeypatch.setattr(compiled, "machine_code_folder", lambda: tmp_path)
     started = []
 
     def slow_compile():  # (a process that takes its time, as the compiling does)
@@ -94,3 +96,42 @@ def test_a_search_cancelled_before_it_found_anything_says_so():
     record = {"solved": False, "optimal": False, "states": 64, "seconds": 0.2, "length": 0, "stopped": "cancelled"}
     assert describe_result(record) == "Search cancelled before it found a solution (64 states in 0.2 s)."
     assert describe_result(dict(record, stopped="timeout")).startswith("No solution found in time")
+
+
+def test_a_compile_that_fails_is_not_waited_for_again(monkeypatch, tmp_path):
+    """Every search would wait half a minute for nothing: once compiling has failed for this
+    version on this machine, the searches go without at once. A compile that was killed
+    (a shutdown, a stopped job) is no failure: the next search tries again."""
+    from studio.games.escape import compiled
+    from studio.games.escape.compiled import searching
+
+    monkeypatch.setattr(compiled, "machine_code_folder", lambda: tmp_path)
+    monkeypatch.setattr(searching, "ready", lambda: False)
+    started = []
+
+    def compile_ending(code: str):
+        def start():
+            started.append(subprocess.Popen([sys.executable, "-c", code]))
+            return started[-1]
+        return start
+
+    monkeypatch.setattr(searching, "_start_compiling", compile_ending("import os, signal; os.kill(os.getpid(), 9)"))
+    assert searching.compile_and_wait() is False
+    assert not (tmp_path / searching.COMPILE_FAILED).exists()
+    monkeypatch.setattr(searching, "_start_compiling", compile_ending("import sys; sys.exit(3)"))
+    assert searching.compile_and_wait() is False and len(started) == 2
+    assert (tmp_path / searching.COMPILE_FAILED).exists()
+    assert searching.compile_and_wait() is False and len(started) == 2  # (not tried again)
+
+
+def test_no_cache_folder_means_no_compile_and_no_wait(monkeypatch, tmp_path):
+    from studio.games.escape import compiled
+    from studio.games.escape.compiled import searching
+
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    monkeypatch.setattr(compiled, "machine_code_folder", lambda: blocker / "cache")  # (cannot be made)
+    monkeypatch.setattr(searching, "_start_compiling", lambda: pytest.fail("compiled where nothing is kept"))
+    began = time.perf_counter()
+    assert searching.compile_and_wait() is False
+    assert time.perf_counter() - began < 1.0

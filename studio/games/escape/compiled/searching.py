@@ -31,6 +31,7 @@ REFERENCE_BOARDS = 256  # reference boards a search may keep records against (se
 MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
 COMPILE_SECONDS = 600  # a background compile not done by then is taken to have failed
 WAIT_POLL_SECONDS = 0.1  # between looks at a compile waited for (compile_and_wait)
+COMPILE_FAILED = "search-compile-failed"  # (compile_and_wait's mark, in the machine code's folder)
 
 
 @dataclass
@@ -262,8 +263,18 @@ def compile_in_background() -> None:
 def compile_and_wait(cancel=None) -> bool:
     """``compile_now`` in a process of its own, waited for: whether the machine code is
     ready after. ``cancel`` ends the wait, not the compiling, which finishes (and the cache
-    keeps it) even when the process that asked is stopped first."""
+    keeps it) even when the process that asked is stopped first. Where it cannot be kept
+    (no cache folder) or compiling failed for this version on this machine, False at once:
+    every search would otherwise wait half a minute for nothing."""
+    from studio.games.escape.compiled import machine_code_folder
+
+    folder = machine_code_folder()
+    failed = folder / COMPILE_FAILED
     try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if failed.exists():
+            return False
+        (folder / "search-compiling").touch()  # (compile_in_background starts none meanwhile)
         compiling = _start_compiling()
     except OSError:
         return False
@@ -271,11 +282,19 @@ def compile_and_wait(cancel=None) -> bool:
         if cancelled(cancel):
             return False
         time.sleep(WAIT_POLL_SECONDS)
-    return ready()
+    if ready():
+        return True
+    if compiling.returncode > 0:  # (it ended by itself without the machine code, not killed)
+        try:
+            failed.touch()
+        except OSError:
+            pass
+    return False
 
 
 def _start_compiling():
-    command = "from studio.games.escape.compiled.searching import compile_now; compile_now()"
+    command = ("import sys; from studio.games.escape.compiled.searching import compile_now; "
+               "sys.exit(0 if compile_now() else 3)")
     return subprocess.Popen([sys.executable, "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
 
