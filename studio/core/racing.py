@@ -69,6 +69,9 @@ def race(solve_here: Callable[[Callable | None, Partner], SearchResult], racer: 
     if process.is_alive():
         process.terminate()
     process.join(timeout=ANSWER_WAIT)
+    if process.exitcode == 0:
+        # (its exit flushed its last finds, which may come after its answer: another queue's)
+        heard.read()
     if other is None and heard.best and not settled:  # (it found one, then gave no answer in time)
         other = SearchResult(True, False, heard.best, seconds=time.time() - launched, stopped="timeout",
                              first_found=heard.first)
