@@ -225,10 +225,10 @@ def main() -> int:
     from studio.games.escape.solve import solve_level
 
     paths = level_paths(args.sets, args.levels, folders)
-    from studio.games.escape.compiled.searching import compile_now, ready
+    from studio.games.escape.compiled.compiling import compile_now, ready
 
     if not ready():  # (else the first levels would go without it)
-        print("compiling the compiled search for this machine (once; about a minute)", file=sys.stderr)
+        print("compiling the compiled search for this machine (once; about half a minute)", file=sys.stderr)
         compile_now()
     if not (args.json or args.skip_rates) and TUTORIAL.is_dir():  # (its samples are corpus levels)
         print_rates()

@@ -33,7 +33,7 @@ def compiled_search():
     """The search's machine code, compiled now if this machine has none (about a minute),
     so that no test's time limit goes on compiling."""
     from studio.games.escape import compiled
-    from studio.games.escape.compiled.searching import compile_now, ready
+    from studio.games.escape.compiled.compiling import compile_now, ready
 
     saved = compiled._started  # (the search starts the engine: other modules expect it as they left it)
     assert compile_now(), "the compiled search did not solve a two-move level"
@@ -447,30 +447,35 @@ def test_the_compiled_search_judges_chasers_boxed_in_as_solve_does(rows, boxed):
 
 
 def test_a_search_before_its_machine_code_exists_goes_on_without_it_and_compiles_it_once(monkeypatch, tmp_path):
-    """Compiling takes about a minute, longer than a search is usually given: the second
-    core then searches in Python, and a process of its own (which outlives the search)
-    compiles the machine code, once a process, and not while another may be at it."""
+    """Compiling takes about half a minute, longer than a search is usually given: the
+    search then goes on in Python, and a process of its own (which outlives the search)
+    compiles the machine code, once a process, and not while another is at it (the
+    process number in the folder's marker is alive)."""
+    import os
     import subprocess
 
     from studio.games.escape import compiled
-    from studio.games.escape.compiled import searching
+    from studio.games.escape.compiled import compiling
     from studio.games.escape.engine import initial_state
     from studio.games.escape.level import EscapeLevel
     from studio.games.escape.solve import _compiled_solution
 
+    class Started:
+        pid = os.getpid()  # (a process that is alive)
+
     started = []
-    monkeypatch.setattr(searching, "ready", lambda: False)
-    monkeypatch.setattr(searching, "_compiling", [])
+    monkeypatch.setattr(compiling, "ready", lambda: False)
+    monkeypatch.setattr(compiling, "_started", [])
     monkeypatch.setattr(compiled, "machine_code_folder", lambda: tmp_path)
-    monkeypatch.setattr(subprocess, "Popen", lambda command, **options: started.append((command, options)))
+    monkeypatch.setattr(subprocess, "Popen", lambda command, **options: started.append((command, options)) or Started())
     state = initial_state(EscapeLevel.blank(4, 3))
     assert _compiled_solution(state, 5.0, None) is None
     assert _compiled_solution(state, 5.0, None) is None
     assert len(started) == 1
     command, options = started[0]
-    assert "compile_now()" in command[-1] and options["start_new_session"]
-    assert (tmp_path / "search-compiling").exists()
-    monkeypatch.setattr(searching, "_compiling", [])  # another process, the first compile still going
+    assert "compile_here_and_report()" in command[-1] and options["start_new_session"]
+    assert (tmp_path / compiling.MARKER).read_text() == str(os.getpid())
+    monkeypatch.setattr(compiling, "_started", [])  # another process, the first compile still going
     assert _compiled_solution(state, 5.0, None) is None
     assert len(started) == 1
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(not compiled_usable(), reason="numba is not inst
 def compiled_search():
     """The search's machine code, compiled now if this machine has none (about a minute)."""
     from studio.games.escape import compiled
-    from studio.games.escape.compiled.searching import compile_now
+    from studio.games.escape.compiled.compiling import compile_now
 
     saved = compiled._started
     assert compile_now(), "the compiled search did not solve a two-move level"

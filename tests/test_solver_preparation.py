@@ -42,28 +42,59 @@ def test_studio_solve_on_a_fresh_machine_compiles_the_fast_search_first(tmp_path
     assert json.loads(again.stdout)["solved"]
 
 
-def test_a_cancel_ends_the_wait_for_the_compiling_and_leaves_it_running(monkeypatch, tmp_path):
+@pytest.fixture
+def compiling_here(monkeypatch, tmp_path):
+    """compiled/compiling.py with its folder in ``tmp_path``, the machine code never ready,
+    and ``started``: the processes it started, each a stand-in running ``stand_in[0]`` (at
+    first, one that takes its time)."""
     from studio.games.escape import compiled
-    from studio.games.escape.compiled import searching
+    from studio.games.escape.compiled import compiling
 
     monkeypatch.setattr(compiled, "machine_code_folder", lambda: tmp_path)
-    started = []
+    monkeypatch.setattr(compiling, "ready", lambda: False)
+    started, stand_in = [], ["import time; time.sleep(30)"]
 
-    def slow_compile():  # (a process that takes its time, as the compiling does)
-        started.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]))
+    def start(folder):
+        started.append(subprocess.Popen([sys.executable, "-c", stand_in[0]]))
+        (folder / compiling.MARKER).write_text(str(started[-1].pid))
         return started[-1]
 
-    monkeypatch.setattr(searching, "_start_compiling", slow_compile)
+    monkeypatch.setattr(compiling, "_start_compiling", start)
+    monkeypatch.setattr(compiling, "started", started, raising=False)
+    monkeypatch.setattr(compiling, "stand_in", stand_in, raising=False)
+    yield compiling
+    for process in started:
+        process.kill()
+        process.wait()
+
+
+def test_a_cancel_ends_the_wait_for_the_compiling_and_leaves_it_running(compiling_here):
     cancel = threading.Event()
     threading.Timer(0.3, cancel.set).start()
     began = time.perf_counter()
+    assert compiling_here.compile_and_wait(cancel) is False
+    assert time.perf_counter() - began < 2.0
+    assert compiling_here.started[0].poll() is None  # (still compiling: the next search will have it)
+
+
+def test_a_wait_joins_the_compile_another_process_has_under_way(compiling_here, tmp_path, monkeypatch):
+    """A search started while another process compiles (say the Solve dialog's, during the
+    one the studio started) waits for that one instead of compiling a second time."""
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        assert searching.compile_and_wait(cancel) is False
-        assert time.perf_counter() - began < 2.0
-        assert started[0].poll() is None  # (still compiling: the next search will have it)
+        (tmp_path / compiling_here.MARKER).write_text(str(other.pid))
+        threading.Timer(0.3, other.kill).start()  # (it ends without the machine code)
+        assert compiling_here.compile_and_wait() is False
+        assert compiling_here.started == []
+        other.wait()
+        readiness = iter([False, False, True])
+        monkeypatch.setattr(compiling_here, "ready", lambda: next(readiness))
+        other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+        (tmp_path / compiling_here.MARKER).write_text(str(other.pid))
+        assert compiling_here.compile_and_wait() is True and compiling_here.started == []
     finally:
-        started[0].kill()
-        started[0].wait()
+        other.kill()
+        other.wait()
 
 
 def test_the_solve_dialog_says_what_it_waits_for_before_the_search(qtbot, window):
@@ -98,40 +129,59 @@ def test_a_search_cancelled_before_it_found_anything_says_so():
     assert describe_result(dict(record, stopped="timeout")).startswith("No solution found in time")
 
 
-def test_a_compile_that_fails_is_not_waited_for_again(monkeypatch, tmp_path):
-    """Every search would wait half a minute for nothing: once compiling has failed for this
-    version on this machine, the searches go without at once. A compile that was killed
-    (a shutdown, a stopped job) is no failure: the next search tries again."""
-    from studio.games.escape import compiled
-    from studio.games.escape.compiled import searching
-
-    monkeypatch.setattr(compiled, "machine_code_folder", lambda: tmp_path)
-    monkeypatch.setattr(searching, "ready", lambda: False)
-    started = []
-
-    def compile_ending(code: str):
-        def start():
-            started.append(subprocess.Popen([sys.executable, "-c", code]))
-            return started[-1]
-        return start
-
-    monkeypatch.setattr(searching, "_start_compiling", compile_ending("import os, signal; os.kill(os.getpid(), 9)"))
-    assert searching.compile_and_wait() is False
-    assert not (tmp_path / searching.COMPILE_FAILED).exists()
-    monkeypatch.setattr(searching, "_start_compiling", compile_ending("import sys; sys.exit(3)"))
-    assert searching.compile_and_wait() is False and len(started) == 2
-    assert (tmp_path / searching.COMPILE_FAILED).exists()
-    assert searching.compile_and_wait() is False and len(started) == 2  # (not tried again)
+def test_a_compile_that_fails_is_not_waited_for_again_for_a_day(compiling_here, tmp_path, monkeypatch):
+    """Every search would wait half a minute for nothing: once compiling has failed on this
+    machine, the searches go without at once for a day. A compile that was killed (a
+    shutdown, a stopped job) is no failure: the next search tries again."""
+    compiling = compiling_here
+    monkeypatch.setattr(compiling, "compile_now", lambda: 1 / 0)  # (whatever stops numba)
+    assert compiling.compile_here_and_report() == 3
+    assert (tmp_path / compiling.FAILED).exists()
+    assert compiling.compile_and_wait() is False and compiling.started == []
+    a_day_ago = time.time() - compiling.FAILED_FOR_SECONDS - 60
+    os.utime(tmp_path / compiling.FAILED, (a_day_ago, a_day_ago))
+    compiling.stand_in[0] = "import os; os.kill(os.getpid(), 9)"  # (killed)
+    assert compiling.compile_and_wait() is False and len(compiling.started) == 1
+    assert compiling.compile_and_wait() is False and len(compiling.started) == 2  # (tried again)
 
 
 def test_no_cache_folder_means_no_compile_and_no_wait(monkeypatch, tmp_path):
     from studio.games.escape import compiled
-    from studio.games.escape.compiled import searching
+    from studio.games.escape.compiled import compiling
 
     blocker = tmp_path / "a file"
     blocker.write_text("")
     monkeypatch.setattr(compiled, "machine_code_folder", lambda: blocker / "cache")  # (cannot be made)
-    monkeypatch.setattr(searching, "_start_compiling", lambda: pytest.fail("compiled where nothing is kept"))
+    monkeypatch.setattr(compiling, "_start_compiling", lambda folder: pytest.fail("compiled where nothing is kept"))
     began = time.perf_counter()
-    assert searching.compile_and_wait() is False
+    assert compiling.compile_and_wait() is False
     assert time.perf_counter() - began < 1.0
+
+
+def test_the_studio_readies_every_solver_in_the_background_and_a_failure_changes_nothing(monkeypatch):
+    from studio.core import solve_runner
+
+    readied = []
+
+    class Ability:  # (a game's Lazy prepare_solver, resolved)
+        def __init__(self, name, fails=False):
+            self.name, self.fails = name, fails
+
+        def resolve(self):
+            def prepare(notify=None, cancel=None):
+                readied.append((self.name, notify, cancel))
+                if self.fails:
+                    raise OSError("the disk is full")
+                return True
+            return prepare
+
+    class Game:
+        def __init__(self, name, fails=False, solver=True):
+            self.prepare_solver = Ability(name, fails) if solver else None
+
+    games = [Game("first", fails=True), Game("no solver", solver=False), Game("last")]
+    monkeypatch.setattr(solve_runner, "all_games", lambda: games)
+    thread = solve_runner.prepare_solvers_in_background()
+    thread.join(timeout=5)
+    assert not thread.is_alive() and thread.daemon
+    assert readied == [("first", None, None), ("last", None, None)]  # (the failure did not stop the rest)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
+SOLVER_WARM_UP_MS = 2000  # after the window shows, so that the start-up is not slowed
+
 
 def make_application():
     from PySide6.QtWidgets import QApplication
@@ -84,4 +86,9 @@ def run_gui(files: list[str], smoke_test: bool = False) -> int:
 
     install_crash_handler(window)  # an unexpected error: a dialog, a way to save, no quitting
     QTimer.singleShot(0, window.file_safety.offer_recovery)  # levels a killed studio left unsaved
+    from studio.core.solve_runner import prepare_solvers_in_background
+
+    # (Escape's solver compiles its fast search the first time on a machine: done now, the
+    # first Solve Level does not wait half a minute for it)
+    QTimer.singleShot(SOLVER_WARM_UP_MS, prepare_solvers_in_background)
     return app.exec()

@@ -29,12 +29,13 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue as queue_module
+import threading
 import weakref
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 
 from studio.core.errors import LevelFormatError
-from studio.core.game import game_by_id, game_for_path
+from studio.core.game import all_games, game_by_id, game_for_path
 from studio.core.reading import read_level
 
 DEFAULT_TIMEOUT = 60.0
@@ -63,6 +64,23 @@ def prepare_solver(game, notify=None, cancel=None) -> None:
     its fast search once a machine), so that the time limit is the search's alone."""
     if game.prepare_solver is not None:
         game.prepare_solver.resolve()(notify=notify, cancel=cancel)
+
+
+def prepare_solvers_in_background() -> threading.Thread:
+    """Ready every game's solver in a thread of this process, so that the first search a
+    designer asks for does not wait (the studio starts it once its window shows; a
+    daemon: an exit does not wait for it, and Escape's compiling, in a process of its own,
+    finishes all the same). A warm-up that fails changes nothing: the search readies again."""
+    def warm_up() -> None:
+        for game in all_games():
+            try:
+                prepare_solver(game)
+            except Exception:  # noqa: BLE001 - never a crash dialog for what only saves time
+                pass
+
+    thread = threading.Thread(target=warm_up, name="prepare solvers", daemon=True)
+    thread.start()
+    return thread
 
 
 def solve_level_bytes(game_id: str, data: bytes, name: str, timeout: float | None,

@@ -328,7 +328,7 @@ def prepare_solver(notify=None, cancel=None) -> bool:
 
     if not installed():
         return False
-    from studio.games.escape.compiled.searching import compile_and_wait, ready
+    from studio.games.escape.compiled.compiling import compile_and_wait, ready
 
     if ready():
         return True
@@ -458,7 +458,8 @@ def _compiled_solution(space: EscapeSpace, timeout: float, cancel, novelty: bool
 
     if not installed():
         return None
-    from studio.games.escape.compiled.searching import compile_in_background, find_solution, ready
+    from studio.games.escape.compiled.compiling import compile_in_background, ready
+    from studio.games.escape.compiled.searching import find_solution
 
     if not ready():  # (compiling takes about a minute: this search goes on without it)
         compile_in_background()

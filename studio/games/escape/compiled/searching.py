@@ -10,12 +10,8 @@ engine before it trusts them.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from studio.core.search_space import cancelled
 from studio.games.escape.compiled import start_arrays, start_engine
@@ -29,9 +25,6 @@ MAX_POOL = 400_000_000  # int32 entries kept for the positions found (1.6 GB): t
 MAX_RECORDS = 60_000_000
 REFERENCE_BOARDS = 256  # reference boards a search may keep records against (search.NEAR)
 MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
-COMPILE_SECONDS = 600  # a background compile not done by then is taken to have failed
-WAIT_POLL_SECONDS = 0.1  # between looks at a compile waited for (compile_and_wait)
-COMPILE_FAILED = "search-compile-failed"  # (compile_and_wait's mark, in the machine code's folder)
 
 
 @dataclass
@@ -211,92 +204,6 @@ class _Search:
                                    self.offset, record, edge, self.region_arrays, buffer, ctl, self.references)
             moves.extend(int(move) for move in buffer[count - 1::-1])
         return tuple(moves)
-
-
-def ready() -> bool:
-    """Is the search's machine code in this machine's cache (search.py compiled)? Compiling
-    it takes about a minute, longer than most searches are given."""
-    from studio.games.escape.compiled import installed, machine_code_folder
-
-    if not installed():
-        return False
-    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or machine_code_folder())
-    return all(any(folder.rglob(f"search.{name}-*.nbi")) for name in ("run", "seed", "walk_to"))
-
-
-def compile_now() -> bool:
-    """Compile the search (and the engine) into the cache now: a search of a level with a
-    two-move solution, with no time limit that the compiling could use up."""
-    from studio.games.escape.engine import initial_state
-    from studio.games.escape.level import EscapeLevel
-    from studio.games.escape.tiles import T
-
-    level = EscapeLevel.blank(3, 1)
-    level.tiles[2] = int(T.EXIT)
-    found = find_solution(initial_state(level), timeout=float("inf"))
-    return found is not None and found.moves == (4, 4)
-
-
-_compiling: list = []  # the background compile this process started
-
-
-def compile_in_background() -> None:
-    """Start ``compile_now`` in a process of its own that outlives this one (a search that
-    cannot wait for it is stopped when its time is up, and must not take the compiling
-    with it); at most once a process, and not while another started in the last minutes
-    may still be at it."""
-    from studio.games.escape.compiled import machine_code_folder
-
-    if _compiling:
-        return
-    _compiling.append(True)
-    marker = machine_code_folder() / "search-compiling"
-    try:
-        if marker.exists() and time.time() - marker.stat().st_mtime < COMPILE_SECONDS:
-            return
-        marker.touch()
-        _start_compiling()
-    except OSError:
-        pass  # no cache folder, or no process to be had: the Python search does without
-
-
-def compile_and_wait(cancel=None) -> bool:
-    """``compile_now`` in a process of its own, waited for: whether the machine code is
-    ready after. ``cancel`` ends the wait, not the compiling, which finishes (and the cache
-    keeps it) even when the process that asked is stopped first. Where it cannot be kept
-    (no cache folder) or compiling failed for this version on this machine, False at once:
-    every search would otherwise wait half a minute for nothing."""
-    from studio.games.escape.compiled import machine_code_folder
-
-    folder = machine_code_folder()
-    failed = folder / COMPILE_FAILED
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if failed.exists():
-            return False
-        (folder / "search-compiling").touch()  # (compile_in_background starts none meanwhile)
-        compiling = _start_compiling()
-    except OSError:
-        return False
-    while compiling.poll() is None:
-        if cancelled(cancel):
-            return False
-        time.sleep(WAIT_POLL_SECONDS)
-    if ready():
-        return True
-    if compiling.returncode > 0:  # (it ended by itself without the machine code, not killed)
-        try:
-            failed.touch()
-        except OSError:
-            pass
-    return False
-
-
-def _start_compiling():
-    command = ("import sys; from studio.games.escape.compiled.searching import compile_now; "
-               "sys.exit(0 if compile_now() else 3)")
-    return subprocess.Popen([sys.executable, "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def _grown(array):
