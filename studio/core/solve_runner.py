@@ -128,7 +128,7 @@ def solve_files(paths: list[str], timeout: float | None = DEFAULT_TIMEOUT, jobs:
     processes (default: one per core when there are several files; 0 or 1 solves
     here, each level then using every core). The games' solvers are readied here first,
     once (``notify(text)`` hears of a wait: prepare_solver)."""
-    for game in {id(game): game for game in map(game_for_path, paths) if game is not None}.values():
+    for game in {game.id: game for game in map(game_for_path, paths) if game is not None}.values():
         prepare_solver(game, notify)
     if jobs is None:
         jobs = (os.cpu_count() or 1) if len(paths) > 1 else 0

@@ -105,7 +105,7 @@ def _broken_in_any_order(bots: tuple) -> tuple:
     inert = [bot for bot in bots if bot[0] in _INERT]
     if not inert:
         return bots
-    return tuple(bot for bot in bots if bot[0] not in _INERT) + (None,) + tuple(sorted(inert))
+    return tuple(bot for bot in bots if bot[0] not in _INERT) + tuple(sorted(inert))
 
 
 def _with_player(state: EscapeState, cell: int) -> EscapeState:
