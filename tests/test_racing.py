@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.core.racing import better_of, race
+from studio.core.racing import better_of, race, racing_context
 from studio.core.search_space import SearchResult
 
 
@@ -139,10 +139,11 @@ def test_a_proof_here_stops_the_racer_without_waiting_for_it():
     assert time.monotonic() - started < 10  # neither the racer's 60 s nor a wait for its answer
 
 
-def test_a_racer_that_fails_leaves_this_answer(capfd):
-    result = race(lambda progress, partner: _found(11), racer_that_fails, ("level",), timeout=5)
-    assert result.length == 11
-    assert "a bug in the racer" in capfd.readouterr().err  # reported, not swallowed
+def test_a_racer_that_fails_leaves_this_answer(tmp_path):
+    # (in a process of its own: a fork server started by an earlier test writes to that test's stderr)
+    done = _race_in_a_new_process(tmp_path, "lambda progress, partner: _found(11)", "racer_that_fails", ())
+    assert done.stdout.split() == ["11"]
+    assert "a bug in the racer" in done.stderr  # reported, not swallowed
 
 
 def test_escape_levels_solved_on_two_cores_agree_with_one():
@@ -166,6 +167,14 @@ def _children(pid: int) -> list[int]:
                 continue
             if int(fields[1]) == pid and fields[0] != "Z":
                 found.append(int(entry.name))
+    return found
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid``: a racer forked by a fork server is its grandchild."""
+    found = _children(pid)
+    for child in list(found):
+        found.extend(_descendants(child))
     return found
 
 
@@ -197,10 +206,13 @@ def test_closing_the_solve_window_stops_the_worker_and_its_racer():
         pytest.skip("needs ../shared/corpus (the tutorial's lev845) and /proc")
     process = SolveProcess("escape", level.read_bytes(), "lev845", timeout=120, cores=2)
     worker = process._process.pid
+    forked = racing_context().get_start_method() == "forkserver"  # (the racer is then the server's child)
     racers: list[int] = []
     deadline = time.monotonic() + 30
-    while not racers and time.monotonic() < deadline:
-        racers = _children(worker)
+    while time.monotonic() < deadline:
+        racers = _descendants(worker)
+        if set(racers) - set(_children(worker)) if forked else racers:
+            break
         time.sleep(0.1)
     assert racers, "the worker started no racer"
     started = time.monotonic()
@@ -211,3 +223,78 @@ def test_closing_the_solve_window_stops_the_worker_and_its_racer():
     while not all(_gone(pid) for pid in racers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert all(_gone(pid) for pid in racers)
+
+
+# -- where racers start: a fork server that has loaded what they need, where there is one ----------
+
+_RACE_SCRIPT = """
+from studio.core.racing import race
+from tests.test_racing import *  # noqa: F403
+from tests.test_racing import _found, _nothing
+
+if __name__ == "__main__":
+    result = race({here}, {racer}, ("colorsys",), timeout=20, preload={preload!r})
+    print(result.length)
+"""
+
+
+def _race_in_a_new_process(folder: Path, here: str, racer: str, preload: tuple):
+    """A race in a Python process of its own (``here``: the expression of this side), whose
+    output is returned: the first race there starts the fork server, with ``preload``."""
+    import os
+    import subprocess
+    import sys
+
+    script = folder / "race_here.py"
+    script.write_text(_RACE_SCRIPT.format(here=here, racer=racer, preload=preload))
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def racer_reporting_the_preload(module: str, *, timeout: float, cancel, found, heard) -> SearchResult:
+    import sys
+
+    return _found(1 if module in sys.modules else 2)  # (nothing here imports colorsys)
+
+
+def test_racers_start_with_the_preloaded_modules_already_imported(tmp_path):
+    if racing_context().get_start_method() != "forkserver":
+        pytest.skip("racers are spawned here: no fork server to preload")
+    done = _race_in_a_new_process(tmp_path, "lambda progress, partner: _nothing()", "racer_reporting_the_preload",
+                                  ("colorsys",))
+    assert done.stdout.split() == ["1"]  # the racer found colorsys imported: forked from the server
+    plain = _race_in_a_new_process(tmp_path, "lambda progress, partner: _nothing()", "racer_reporting_the_preload",
+                                   ())
+    assert plain.stdout.split() == ["2"]  # (and not without the preload)
+
+
+def test_frozen_builds_and_other_systems_spawn_their_racers(monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert racing_context().get_start_method() == "spawn"
+    monkeypatch.delattr(sys, "frozen")
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert racing_context().get_start_method() == "spawn"
+
+
+def test_the_escape_preload_loads_the_compiled_search_only_when_it_is_compiled():
+    import os
+    import subprocess
+    import sys
+
+    from studio.games.escape.compiled.compiling import ready
+
+    check = ("import studio.games.escape.compiled.preload, studio.games.escape.compiled as c; "
+             "print(c._started)")
+    root = Path(__file__).resolve().parent.parent
+    pure = subprocess.run([sys.executable, "-c", check], cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "STUDIO_PURE_PYTHON": "1"})
+    assert pure.returncode == 0 and pure.stdout.split() == ["False"], pure.stderr  # nothing to load, no error
+    if not ready():
+        pytest.skip("the compiled search is not compiled on this machine")
+    loaded = subprocess.run([sys.executable, "-c", check], cwd=root, capture_output=True, text=True, timeout=120)
+    assert loaded.returncode == 0 and loaded.stdout.split() == ["True"], loaded.stderr

@@ -67,6 +67,7 @@ PROOF_SHARE = 0.45  # of the timeout for A* (core.solver.solve's), after the sea
 # find solutions tens of times more slowly: the last tenth is theirs)
 COMPILED_SHARE = 0.9
 _INERT = (int(Bot.BROKEN), DESTROYED)
+RACER_PRELOAD = "studio.games.escape.compiled.preload"  # (core.racing.racing_context)
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
 
 # The player stepping onto these changes nothing (traps decay only when left).
@@ -358,7 +359,8 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     if method == "auto" and cores > 1 and timeout is not None and can_race():
         result = race(lambda racing_progress, partner: _solve_compiled_first(
             space, walks, timeout, cancel, racing_progress, partner=partner),
-            find_any_solution, (level, walks, bound, True), timeout=timeout, progress=progress)
+            find_any_solution, (level, walks, bound, True), timeout=timeout, progress=progress,
+            preload=(RACER_PRELOAD,))
     elif method == "auto":
         result = _solve_compiled_first(space, walks, timeout, cancel, progress)
     else:
