@@ -324,8 +324,9 @@ def test_on_one_core_the_compiled_solution_comes_first_and_is_shortened_or_prove
     reports = []
     result = solve_level(level, timeout=10, cores=1, progress=reports.append)
     assert result.solved and result.first_found < 5 and not result.optimal
-    assert reports[0].phase == "any" and reports[0].best_moves, "the compiled find was not reported first"
-    assert result.length <= reports[0].best and result.seconds < 11
+    first = next(index for index, report in enumerate(reports) if report.best_moves)
+    assert all(report.phase == "any" for report in reports[:first + 1]), "the compiled find was not reported first"
+    assert result.length <= reports[first].best and result.seconds < 11
     assert_wins(initial_state(level), result.moves, "lev845")
 
 

@@ -377,16 +377,19 @@ def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None
     proves it shortest or looks for shorter ones. Times count from this call. On two
     cores (``partner``: core.racing's, the second process) the novelty search runs here
     alone, the breadth-first one there; a find by either ends both searches, and both
-    processes build on it. (Novelty here because this process has the compiled search's
-    machine code loaded from its first level on, while the second core's new process
-    loads it for every level.)"""
+    processes build on it. (Novelty here because its two orders take turns, which the
+    second process, started for each level, would begin afresh.) The positions the
+    compiled search looked at count in the result and in later progress reports, found
+    or not."""
     started = time.perf_counter()
-    known = None
+    known = searched = None
     if walks and timeout is not None:
-        known, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, partner and partner.best,
-                                         breadth_first=partner is None)
+        searched, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, partner and partner.best,
+                                            progress=progress, breadth_first=partner is None)
+        known = searched if searched is not None and searched.solved else None
         if own and known is not None and partner is not None:
             partner.offer(known.moves)
+    looked = searched if searched is not None and known is None else SearchResult(False, False)
     spent = time.perf_counter() - started
     if known is not None:
         known.first_found = spent
@@ -394,20 +397,25 @@ def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None
             progress(Progress(known.expanded, known.generated, 0, 0, spent, known.length, phase="any",
                               best_moves=known.moves))
     result = solve(space, timeout=None if timeout is None else max(0.0, timeout - spent), cancel=cancel,
-                   progress=_later(progress, spent), proof_share=PROOF_SHARE, known=known)
+                   progress=_later(progress, spent, looked), proof_share=PROOF_SHARE, known=known)
     result.seconds += spent
+    result.expanded += looked.expanded
+    result.generated += looked.generated
     if known is None and result.first_found is not None:
         result.first_found += spent
     return result
 
 
-def _later(progress, offset: float):
-    """``progress``, its reports' seconds counted from ``offset`` seconds earlier."""
-    if progress is None or offset <= 0:
+def _later(progress, offset: float, before: SearchResult):
+    """``progress``, its reports' seconds counted from ``offset`` seconds earlier and its
+    counts from ``before``'s."""
+    if progress is None or (offset <= 0 and not before.expanded):
         return progress
 
     def report(p: Progress) -> None:
         p.seconds += offset
+        p.expanded += before.expanded
+        p.generated += before.generated
         progress(p)
     return report
 
@@ -424,9 +432,12 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
     start = initial_state(level)
     known = None
     space = EscapeSpace(start, walks=walks, bound=bound)
+    looked = SearchResult(False, False)
     if walks:
         known, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, heard,
                                          novelty=not breadth_first_only)
+        if known is not None and not known.solved:
+            known, looked = None, known
         if own and known is not None and found is not None:
             found(known.moves)
         if known is not None:
@@ -435,27 +446,37 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
     result = find_then_shorten(space, timeout=left, cancel=cancel,
                                found=found, known=known)
     result.seconds = time.perf_counter() - started
+    result.expanded += looked.expanded
+    result.generated += looked.generated
     return result
 
 
-def _compiled_or_theirs(space: EscapeSpace, timeout: float, cancel, theirs, **orders) -> tuple:
+def _compiled_or_theirs(space: EscapeSpace, timeout: float, cancel, theirs, progress=None, **orders) -> tuple:
     """``_compiled_solution``, and True; on two cores (``theirs``: the other process's
     shortest find so far) the search stops as soon as that process has one, and then its
-    find is the answer, and False."""
+    find is the answer (with this search's counts), and False. ``progress`` hears how far
+    the search has got."""
     if theirs is None:
-        return _compiled_solution(space, timeout, cancel, **orders), True
-    own = _compiled_solution(space, timeout, lambda: cancelled(cancel) or bool(theirs()), **orders)
-    if own is not None or cancelled(cancel) or not theirs():
+        return _compiled_solution(space, timeout, cancel, progress=progress, **orders), True
+    own = _compiled_solution(space, timeout, lambda: cancelled(cancel) or bool(theirs()), progress=progress,
+                             **orders)
+    if (own is not None and own.solved) or cancelled(cancel) or not theirs():
         return own, True
-    return _known_solution(space, theirs()), False
+    known = _known_solution(space, theirs())
+    if known is not None and own is not None:
+        known.expanded, known.generated = own.expanded, own.generated
+    return known if known is not None else own, False
 
 
 def _compiled_solution(space: EscapeSpace, timeout: float, cancel, novelty: bool = True,
-                       breadth_first: bool = True) -> SearchResult | None:
+                       breadth_first: bool = True, progress=None) -> SearchResult | None:
     """A solution by the compiled search (in the orders asked for: searching.find_solution),
     checked on the reference engine, with its path through ``space``'s edges for
-    core.shortcuts when it has one, or None (none found in time, numba missing, or its
-    machine code not compiled yet: that is started in the background for the next search)."""
+    core.shortcuts when it has one; unsolved, with the positions it looked at, when it
+    found none in time; None when it did not run (numba missing, or its machine code not
+    compiled yet: that is started in the background for the next search).
+    ``progress`` hears core.solver's Progress reports of it ("any" phase), every quarter
+    of a second: a Solve window would otherwise show nothing for most of the time limit."""
     from studio.games.escape.compiled import installed
 
     if not installed():
@@ -470,10 +491,19 @@ def _compiled_solution(space: EscapeSpace, timeout: float, cancel, novelty: bool
     start = space.start()
     if space.lower_bound(start) is None:
         return None  # (the way out is shut for good: the A* proves it at once, this would search on)
-    find = find_solution(start, timeout=timeout, cancel=cancel, novelty=novelty, breadth_first=breadth_first)
-    if find is None or find.moves is None:
+    reports = None
+    if progress is not None:
+        def reports(expanded: int, stored: int, seconds: float) -> None:
+            progress(Progress(expanded, stored, 0, 0, seconds, None, phase="any"))
+    find = find_solution(start, timeout=timeout, cancel=cancel, novelty=novelty, breadth_first=breadth_first,
+                         progress=reports)
+    if find is None:
         return None
-    return _known_solution(space, find.moves, find.expanded, find.stored, time.perf_counter() - began)
+    seconds = time.perf_counter() - began
+    known = None if find.moves is None else _known_solution(space, find.moves, find.expanded, find.stored, seconds)
+    if known is None:  # (none found: or, never yet, one the reference engine does not take)
+        return SearchResult(False, False, (), find.expanded, find.stored, seconds, stopped="timeout")
+    return known
 
 
 def _known_solution(space: EscapeSpace, moves: tuple, expanded: int = 0, stored: int = 0,

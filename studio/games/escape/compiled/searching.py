@@ -24,6 +24,7 @@ SLICES = (0.1, 0.1, 0.05)
 MAX_POOL = 400_000_000  # int32 entries kept for the positions found (1.6 GB): then the search stops
 MAX_RECORDS = 60_000_000
 REFERENCE_BOARDS = 256  # reference boards a search may keep records against (search.NEAR)
+REPORT_SECONDS = 0.25  # between reports of how far the searches have got (find_solution's progress)
 MAX_WALKED = 1 << 25  # slots for the cells of the regions searched (256 MB): then no more are kept
 
 
@@ -37,7 +38,7 @@ class CompiledFind:
 
 
 def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
-                  breadth_first: bool = True) -> CompiledFind | None:
+                  breadth_first: bool = True, progress=None) -> CompiledFind | None:
     """A solution from ``state`` by the compiled search, or None when the compiled engine
     cannot be used here. The searches asked for take turns (``SLICES``): with ``novelty``,
     the novelty search and the deferred one (search.py's orders; each solves levels the
@@ -45,7 +46,8 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
     ``breadth_first`` the breadth-first one; a solution any finds ends them all. (The
     novelty orders can wander a long way from a short solution that breadth-first meets
     soon: a maze of steel, mylevels/cmaze.) Two cores run the novelty searches in one
-    process and breadth-first in the other (solve.py)."""
+    process and breadth-first in the other (solve.py). ``progress(expanded, stored, seconds)``
+    hears how far the searches have got, every ``REPORT_SECONDS`` or so (a Solve window shows it)."""
     started = time.perf_counter()
     if not start_engine():
         return None
@@ -74,6 +76,7 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
     deadline = started + timeout
     ended = None
     active = list(turns)
+    reported = started
     while active and ended is None and time.perf_counter() < deadline and not cancelled(cancel):
         for turn in list(active):
             searching, seconds = turn
@@ -82,6 +85,10 @@ def find_solution(state, *, timeout: float, cancel=None, novelty: bool = True,
                     ended = searching
                     break
                 active.remove(turn)  # (out of memory: the other search goes on alone)
+        if progress is not None and time.perf_counter() - reported >= REPORT_SECONDS:
+            reported = time.perf_counter()
+            progress(sum(searching.expanded() for searching, _ in turns),
+                     sum(searching.stored() for searching, _ in turns), reported - started)
     expanded = sum(searching.expanded() for searching, _ in turns)
     stored = sum(searching.stored() for searching, _ in turns)
     moves = ended.moves() if ended is not None and ended.found() else None
