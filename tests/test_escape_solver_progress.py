@@ -9,22 +9,9 @@ import time
 
 import pytest
 
-from tests.test_escape_compiled import compiled_usable
+from tests.test_escape_compiled_search import compiled_search, needs_compiled  # noqa: F401 (its fixture)
 
-pytestmark = pytest.mark.skipif(not compiled_usable(), reason="numba is not installed or STUDIO_PURE_PYTHON is "
-                                "set: there is no compiled search to report on")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled_search():
-    """The search's machine code, compiled now if this machine has none (about half a minute)."""
-    from studio.games.escape import compiled
-    from studio.games.escape.compiled.compiling import compile_now
-
-    saved = compiled._started
-    assert compile_now()
-    yield
-    compiled._started = saved
+pytestmark = needs_compiled
 
 
 def blocked_corridor_level():

@@ -3,6 +3,9 @@ when it is better, never called shortest, and a proof here stops the race at onc
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -229,8 +232,7 @@ def test_closing_the_solve_window_stops_the_worker_and_its_racer():
 
 _RACE_SCRIPT = """
 from studio.core.racing import race
-from tests.test_racing import *  # noqa: F403
-from tests.test_racing import _found, _nothing
+from tests.test_racing import {racer}, _found, _nothing
 
 if __name__ == "__main__":
     result = race({here}, {racer}, ("colorsys",), timeout=20, preload={preload!r})
@@ -240,11 +242,8 @@ if __name__ == "__main__":
 
 def _race_in_a_new_process(folder: Path, here: str, racer: str, preload: tuple):
     """A race in a Python process of its own (``here``: the expression of this side), whose
-    output is returned: the first race there starts the fork server, with ``preload``."""
-    import os
-    import subprocess
-    import sys
-
+    output is returned: the first race there starts the fork server, with ``preload``. The
+    racer is given "colorsys" as its level."""
     script = folder / "race_here.py"
     script.write_text(_RACE_SCRIPT.format(here=here, racer=racer, preload=preload))
     root = Path(__file__).resolve().parent.parent
@@ -255,8 +254,6 @@ def _race_in_a_new_process(folder: Path, here: str, racer: str, preload: tuple):
 
 
 def racer_reporting_the_preload(module: str, *, timeout: float, cancel, found, heard) -> SearchResult:
-    import sys
-
     return _found(1 if module in sys.modules else 2)  # (nothing here imports colorsys)
 
 
@@ -272,8 +269,6 @@ def test_racers_start_with_the_preloaded_modules_already_imported(tmp_path):
 
 
 def test_frozen_builds_and_other_systems_spawn_their_racers(monkeypatch):
-    import sys
-
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert racing_context().get_start_method() == "spawn"
     monkeypatch.delattr(sys, "frozen")
@@ -282,14 +277,12 @@ def test_frozen_builds_and_other_systems_spawn_their_racers(monkeypatch):
 
 
 def test_the_escape_preload_loads_the_compiled_search_only_when_it_is_compiled():
-    import os
-    import subprocess
-    import sys
-
     from studio.games.escape.compiled.compiling import ready
 
-    check = ("import studio.games.escape.compiled.preload, studio.games.escape.compiled as c; "
-             "print(c._started)")
+    # (the search's machine code is loaded once its run has a signature: numba loads on the first call)
+    check = ("import sys, studio.games.escape.compiled.preload; "
+             "search = sys.modules.get('studio.games.escape.compiled.search'); "
+             "print(bool(search and search.run.signatures))")
     root = Path(__file__).resolve().parent.parent
     pure = subprocess.run([sys.executable, "-c", check], cwd=root, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "STUDIO_PURE_PYTHON": "1"})

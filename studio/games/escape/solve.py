@@ -377,19 +377,17 @@ def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None
     proves it shortest or looks for shorter ones. Times count from this call. On two
     cores (``partner``: core.racing's, the second process) the novelty search runs here
     alone, the breadth-first one there; a find by either ends both searches, and both
-    processes build on it. (Novelty here because its two orders take turns, which the
-    second process, started for each level, would begin afresh.) The positions the
-    compiled search looked at count in the result and in later progress reports, found
-    or not."""
+    processes build on it. (Novelty here: it finds first on most levels, and this process
+    then builds on its own find.) The positions the compiled search looked at count in the
+    result and in later progress reports, found or not."""
     started = time.perf_counter()
-    known = searched = None
+    known, looked = None, SearchResult(False, False)
     if walks and timeout is not None:
-        searched, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, partner and partner.best,
-                                            progress=progress, breadth_first=partner is None)
-        known = searched if searched is not None and searched.solved else None
+        known, looked, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel,
+                                                 partner and partner.best, progress=progress,
+                                                 breadth_first=partner is None)
         if own and known is not None and partner is not None:
             partner.offer(known.moves)
-    looked = searched if searched is not None and known is None else SearchResult(False, False)
     spent = time.perf_counter() - started
     if known is not None:
         known.first_found = spent
@@ -434,10 +432,8 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
     space = EscapeSpace(start, walks=walks, bound=bound)
     looked = SearchResult(False, False)
     if walks:
-        known, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, heard,
-                                         novelty=not breadth_first_only)
-        if known is not None and not known.solved:
-            known, looked = None, known
+        known, looked, own = _compiled_or_theirs(space, timeout * COMPILED_SHARE, cancel, heard,
+                                                 novelty=not breadth_first_only)
         if own and known is not None and found is not None:
             found(known.moves)
         if known is not None:
@@ -452,20 +448,25 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
 
 
 def _compiled_or_theirs(space: EscapeSpace, timeout: float, cancel, theirs, progress=None, **orders) -> tuple:
-    """``_compiled_solution``, and True; on two cores (``theirs``: the other process's
-    shortest find so far) the search stops as soon as that process has one, and then its
-    find is the answer (with this search's counts), and False. ``progress`` hears how far
-    the search has got."""
+    """``_compiled_solution`` as (the solution found or None, an unsolved result holding
+    the counts of a search that found none, True); on two cores (``theirs``: the other
+    process's shortest find so far) the search stops as soon as that process has one, and
+    then its find is the solution (with this search's counts), and False. ``progress``
+    hears how far the search has got."""
+    nothing = SearchResult(False, False)
     if theirs is None:
-        return _compiled_solution(space, timeout, cancel, progress=progress, **orders), True
-    own = _compiled_solution(space, timeout, lambda: cancelled(cancel) or bool(theirs()), progress=progress,
-                             **orders)
-    if (own is not None and own.solved) or cancelled(cancel) or not theirs():
-        return own, True
-    known = _known_solution(space, theirs())
-    if known is not None and own is not None:
-        known.expanded, known.generated = own.expanded, own.generated
-    return known if known is not None else own, False
+        own = _compiled_solution(space, timeout, cancel, progress=progress, **orders)
+    else:
+        own = _compiled_solution(space, timeout, lambda: cancelled(cancel) or bool(theirs()), progress=progress,
+                                 **orders)
+    own = own if own is not None else nothing
+    if own.solved:
+        return own, nothing, True
+    known = None if theirs is None or cancelled(cancel) or not theirs() else _known_solution(space, theirs())
+    if known is None:
+        return None, own, True
+    known.expanded, known.generated = own.expanded, own.generated
+    return known, nothing, False
 
 
 def _compiled_solution(space: EscapeSpace, timeout: float, cancel, novelty: bool = True,
