@@ -64,7 +64,7 @@ def best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
                     continue
 
         expanded += 1
-        if expanded % Stopper.CHECK_EVERY == 0:
+        if stopper.due(expanded):
             if stopper.spent(expanded, max_expanded):
                 break
             if stopper.report_due():
@@ -179,7 +179,7 @@ def novelty_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None
         if cost > best_cost[state]:
             continue
         expanded += 1
-        if expanded % Stopper.CHECK_EVERY == 0:
+        if stopper.due(expanded):
             if stopper.spent(expanded, max_expanded):
                 break
             if stopper.report_due():
@@ -250,7 +250,7 @@ def breadth_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None
         state, cost = frontier.popleft()
         depth = cost
         expanded += 1
-        if expanded % Stopper.CHECK_EVERY == 0:
+        if stopper.due(expanded):
             if stopper.spent(expanded, max_expanded):
                 return SearchResult(False, False, (), expanded, generated, stopper.elapsed(), cost,
                                     stopper.reason)
