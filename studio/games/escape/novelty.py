@@ -14,6 +14,9 @@ from studio.games.escape.engine.electricity import WIRE_TURNS
 from studio.games.escape.engine.tilesets import LIGHT_FLOORS
 from studio.games.escape.tiles import T
 
+# Changes from the start paired up at most, besides the player's cell: as many as the
+# compiled search's lists hold (search.run's ``changes`` rows of 64, the last the cell).
+CHANGES_PAIRED = 63
 _BUTTON = int(T.BUTTON)  # an int: ``in`` and ``find`` take it at C speed
 _PASSED_STRAIGHT = (int(T.NSWE), int(T.REMOTE))
 _FLOOR_COLOUR = bytearray(256)  # raised and lowered floors of one colour share a number
@@ -92,10 +95,13 @@ class PositionFacts:
 
     def changes(self, state) -> tuple:
         """The facts the novelty search pairs up: those in which a position differs from
-        the start (the tiles changed on each layer, the bots moved), and the player's
-        cell. With the cell, "this block pushed here, and the player there" is a pair:
-        walking round a block to push it on, or waiting somewhere while a fuse burns,
-        is new even when the block's cell and the player's were each seen before."""
+        the start (the tiles changed on each layer in cell order, then the bots moved),
+        the first ``CHANGES_PAIRED`` of them, and the player's cell. With the cell, "this
+        block pushed here, and the player there" is a pair: walking round a block to push
+        it on, or waiting somewhere while a fuse burns, is new even when the block's cell
+        and the player's were each seen before. (Capped as the compiled search caps them,
+        ordering.novelty_class: a button that toggles hundreds of cells, mylevels/fig3.1,
+        made 469 changes, a hundred thousand pairs for every position.)"""
         start = self._start
         size = state.board.size
         found = []
@@ -107,6 +113,7 @@ class PositionFacts:
             for number, bot in enumerate(state.bots):
                 if number >= len(start.bots) or bot != start.bots[number]:
                     found.append(self._bot_fact(number, bot, size))
+        del found[CHANGES_PAIRED:]
         found.append(self._player_base + state.player)
         return tuple(found)
 
