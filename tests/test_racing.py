@@ -41,6 +41,10 @@ def racer_that_fails(label: str, *, timeout: float, cancel, found, heard) -> Sea
     raise ValueError("a bug in the racer")
 
 
+def racer_given_a_time_limit(label: str, *, timeout: float, cancel, found, heard) -> SearchResult:
+    return _found(7, generated=round(timeout * 1000))  # (the limit it was given, in ms: the answer adds it to ours, 0)
+
+
 def test_the_shorter_solution_wins_and_is_never_called_shortest():
     assert better_of(_found(5), _found(7)).length == 5
     chosen = better_of(_found(9, expanded=10, depth=4), _found(7, optimal=True, expanded=3))
@@ -291,3 +295,11 @@ def test_the_escape_preload_loads_the_compiled_search_only_when_it_is_compiled()
         pytest.skip("the compiled search is not compiled on this machine")
     loaded = subprocess.run([sys.executable, "-c", check], cwd=root, capture_output=True, text=True, timeout=120)
     assert loaded.returncode == 0 and loaded.stdout.split() == ["True"], loaded.stderr
+
+
+@pytest.mark.parametrize("timeout, given", [(10, 9.8), (1, 0.95)])
+def test_the_racer_stops_a_little_sooner_so_its_answer_is_in_when_this_process_ends(timeout, given):
+    """It frees its own searches after its time is up (a tenth of a second or more after
+    ten seconds of Python search) before it answers, which this process would wait for."""
+    result = race(lambda progress, partner: _nothing(), racer_given_a_time_limit, ("level",), timeout=timeout)
+    assert result.solved and result.generated == round(given * 1000)

@@ -25,6 +25,10 @@ from typing import Any, Callable
 from studio.core.search_space import Progress, SearchResult
 
 ANSWER_WAIT = 3.0  # seconds the racer may take to hand in its answer once told to stop
+# The racer's time limit is this much shorter than this process's (a twentieth of it at
+# most): after ten seconds of Python search its structures take a tenth of a second or
+# more to free, which this process spent waiting for its answer (tutorial lev845).
+RACER_MARGIN = 0.2
 FINDS_QUEUED = 16  # solutions either process may have sent that the other has not read yet
 
 
@@ -56,7 +60,7 @@ def race(solve_here: Callable[[Callable | None, Partner], SearchResult], racer: 
          preload: tuple[str, ...] = ()) -> SearchResult:
     """``solve_here(progress, partner)`` in this process while ``racer(*racer_args, timeout=,
     cancel=, found=, heard=)`` (a module-level function, as the spawned process imports it)
-    runs in another: ``found(moves)`` tells this process of a solution, ``heard()`` answers
+    runs in another, its ``timeout`` shorter by ``RACER_MARGIN``: ``found(moves)`` tells this process of a solution, ``heard()`` answers
     the shortest one ``partner.offer`` told it of, ``partner.best()`` the racer's shortest
     (empty tuples before there is one). The progress reports ``solve_here`` makes carry the
     racer's best solution when it is the better one, so a window shows it (and can replay
@@ -70,8 +74,9 @@ def race(solve_here: Callable[[Callable | None, Partner], SearchResult], racer: 
     offers = context.Queue(maxsize=FINDS_QUEUED)
     offers.cancel_join_thread()  # (what the racer never read is dropped: it must not hold up this process's exit)
     launched = time.time()
-    process = context.Process(target=_run_racer, args=(racer, racer_args, timeout, stop, answers, finds, offers),
-                              daemon=True)
+    racer_timeout = max(0.0, timeout - min(RACER_MARGIN, timeout / 20))
+    process = context.Process(target=_run_racer,
+                              args=(racer, racer_args, racer_timeout, stop, answers, finds, offers), daemon=True)
     process.start()
     heard = Finds(finds, launched)
     try:
