@@ -60,14 +60,14 @@ def race(solve_here: Callable[[Callable | None, Partner], SearchResult], racer: 
          preload: tuple[str, ...] = ()) -> SearchResult:
     """``solve_here(progress, partner)`` in this process while ``racer(*racer_args, timeout=,
     cancel=, found=, heard=)`` (a module-level function, as the spawned process imports it)
-    runs in another, its ``timeout`` shorter by ``RACER_MARGIN``: ``found(moves)`` tells this process of a solution, ``heard()`` answers
-    the shortest one ``partner.offer`` told it of, ``partner.best()`` the racer's shortest
-    (empty tuples before there is one). The progress reports ``solve_here`` makes carry the
-    racer's best solution when it is the better one, so a window shows it (and can replay
-    it) as soon as it exists. The result's ``first_found`` counts from when either process
-    first found a solution; a solution the racer reported but gave no answer after (it did
-    not stop in time) is still kept. ``preload``: modules whose import readies a racer
-    (``racing_context``)."""
+    runs in another, its ``timeout`` shorter by ``RACER_MARGIN``: ``found(moves)`` tells
+    this process of a solution, ``heard()`` answers the shortest one ``partner.offer`` told
+    it of, ``partner.best()`` the racer's shortest (empty tuples before there is one). The
+    progress reports ``solve_here`` makes carry the racer's best solution when it is the
+    better one, so a window shows it (and can replay it) as soon as it exists. The result's
+    ``first_found`` counts from when either process first found a solution; a solution the
+    racer reported but gave no answer after (it did not stop in time) is still kept.
+    ``preload``: modules whose import readies a racer (``racing_context``)."""
     context = racing_context(preload)
     stop = context.Event()
     answers, finds = context.Queue(maxsize=1), context.Queue(maxsize=FINDS_QUEUED)
