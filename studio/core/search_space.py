@@ -98,7 +98,7 @@ def cancelled(cancel) -> bool:
 
 class Stopper:
     """Timeout and cancellation, checked every few dozen expansions (``due``), or at every
-    one where they are slow: a novelty search on a 41 by 40 level (mylevels/fig3.1) takes
+    one where they are slow: a novelty search on a 41 by 40 level (mylevels/fig3.1) took
     5.6 ms an expansion, and checked every 64 a one-second search ran 1.43 s."""
 
     CHECK_EVERY = 64  # expansions between checks at most
