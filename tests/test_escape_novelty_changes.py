@@ -7,6 +7,9 @@ the expansions a second and ran past its time limit."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from studio.games.escape.engine import initial_state
 from studio.games.escape.novelty import CHANGES_PAIRED, PositionFacts, changed_cells
 from studio.games.escape.tiles import T
@@ -37,3 +40,18 @@ def test_a_few_changes_are_all_listed():
     listed = PositionFacts(start).changes(moved)
     assert len(listed) == 4
     assert listed[:3] == tuple(cell * 64 + int(T.GREY) for cell in (3, 9, 17))
+
+
+@given(st.data())
+@settings(max_examples=200, deadline=None)
+def test_changed_cells_are_every_cell_that_differs_in_cell_order(data):
+    """A few changes are cleared one by one from an int, many are found by a scan: both
+    give every differing cell, in order, with its tile now."""
+    size = data.draw(st.integers(min_value=1, max_value=1700))
+    before = data.draw(st.binary(min_size=size, max_size=size))
+    now = bytearray(before)
+    changes = data.draw(st.sampled_from([0, 1, 3, 12, 40, 200, size]))
+    for cell in data.draw(st.lists(st.integers(0, size - 1), max_size=changes)):
+        now[cell] = data.draw(st.integers(0, 255))
+    now = bytes(now)
+    assert list(changed_cells(now, before)) == [(cell, now[cell]) for cell in range(size) if now[cell] != before[cell]]

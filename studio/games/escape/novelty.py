@@ -10,6 +10,9 @@ player has pushed into place new in itself, before the press that uses it.
 
 from __future__ import annotations
 
+import re
+from itertools import islice
+
 from studio.games.escape.engine.electricity import WIRE_TURNS
 from studio.games.escape.engine.tilesets import LIGHT_FLOORS
 from studio.games.escape.tiles import T
@@ -17,6 +20,8 @@ from studio.games.escape.tiles import T
 # Changes from the start paired up at most, besides the player's cell: as many as the
 # compiled search's lists hold (search.run's ``changes`` rows of 64, the last the cell).
 CHANGES_PAIRED = 63
+_NONZERO = re.compile(b"[^\x00]")  # (changed_cells: a byte of two boards' difference)
+_FEW_BITS = 48  # (changed_cells: this many bits differ at most, a dozen cells or so: cleared one by one sooner)
 _BUTTON = int(T.BUTTON)  # an int: ``in`` and ``find`` take it at C speed
 _PASSED_STRAIGHT = (int(T.NSWE), int(T.REMOTE))
 _FLOOR_COLOUR = bytearray(256)  # raised and lowered floors of one colour share a number
@@ -108,7 +113,8 @@ class PositionFacts:
         for layer, (now, before) in enumerate(((state.tiles, start.tiles), (state.otiles, start.otiles))):
             if now is not before:
                 base = layer * 64 * size
-                found += [base + cell * 64 + tile for cell, tile in changed_cells(now, before)]
+                found += [base + cell * 64 + tile
+                          for cell, tile in islice(changed_cells(now, before), CHANGES_PAIRED - len(found))]
         if state.bots is not start.bots:
             for number, bot in enumerate(state.bots):
                 if number >= len(start.bots) or bot != start.bots[number]:
@@ -149,13 +155,21 @@ def circuit(state) -> set[tuple[int, int]]:
 
 
 def changed_cells(now: bytes, before: bytes):
-    """(cell, tile now) for each cell that differs."""
+    """(cell, tile now) for each cell that differs, in cell order. A few are cleared one by
+    one from the difference as an int; more are found as the nonzero bytes of the
+    difference by a regular expression, the scan at C speed (clearing each took a pass
+    over the whole int: 1.3 us each of the 190 changes a position on mylevels/fig3.1)."""
     difference = int.from_bytes(now, "little") ^ int.from_bytes(before, "little")
-    while difference:
-        low = difference & -difference
-        cell = (low.bit_length() - 1) >> 3
+    if difference.bit_count() <= _FEW_BITS:
+        while difference:
+            low = difference & -difference
+            cell = (low.bit_length() - 1) >> 3
+            yield cell, now[cell]
+            difference &= ~(0xFF << (cell * 8))
+        return
+    for changed in _NONZERO.finditer(difference.to_bytes(len(now), "little")):
+        cell = changed.start()
         yield cell, now[cell]
-        difference &= ~(0xFF << (cell * 8))
 
 
 __all__ = ["PositionFacts", "changed_cells", "circuit"]
