@@ -116,10 +116,17 @@ class Stopper:
         # calls sets when to call it next)
         self._checked_at: float | None = None
         self._checked_count, self._next_check = 0, 1
+        self._ticks = 0  # (``tick``'s count)
 
     def due(self, expanded: int) -> bool:
         """Is it time to call ``spent`` after ``expanded`` expansions?"""
         return expanded >= self._next_check
+
+    def tick(self) -> bool:
+        """One more expansion, for a caller that keeps no count of its own (several small
+        searches under one limit, core.shortcuts): should it stop now?"""
+        self._ticks += 1
+        return self.due(self._ticks) and self.spent(self._ticks, None)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started

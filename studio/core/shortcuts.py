@@ -18,7 +18,6 @@ from typing import Any
 from studio.core.search_space import DEAD, NONE, WON
 
 SHORTCUT_EXPANSIONS = 300  # states expanded from each state of the path
-CLOCK_EVERY = 8  # expansions between looks at the stopper (300 took 0.3 s where bots chase: tutorial lev1526)
 
 
 def shorten(space, path: tuple, stopper, expansions: int = SHORTCUT_EXPANSIONS) -> tuple:
@@ -104,7 +103,7 @@ def _shortcut(space, path: list, costs: list, index: int, later: dict, expansion
         if cost > best[state]:
             continue
         expanded += 1
-        if expanded % CLOCK_EVERY == 0 and stopper.should_stop():
+        if stopper.tick():  # (300 expansions took 0.3 s where bots chase: tutorial lev1526)
             break
         for edge_cost, successor, outcome, label in space.expand(state).edges:
             if outcome == DEAD:
