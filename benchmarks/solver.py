@@ -74,6 +74,8 @@ SETS = {"tutorial": TUTORIAL, "regression": CORPUS / "levels" / "regression",
 CHASERS_SAMPLE = SETS["mylevels"] / "tamagotchi.esx"
 TARGET_RATE = 30_000
 GOAL_SECONDS = 10.0
+BASELINE_COUNTS = ("baseline_solved", "beyond_baseline", "beyond_baseline_solved",
+                   "known_beyond_baseline", "known_beyond_baseline_solved")  # (count_baseline's)
 
 
 def load(path: Path):
@@ -272,8 +274,7 @@ def main() -> int:
               + ("  baseline BFS (10 s)" if args.baseline else ""))
     summary = {name: {"levels": 0, "solved": 0, "optimal": 0, "unsolvable": 0, "found_within_goal": 0,
                       "ended_within_goal": 0, "known_solvable": 0, "known_found_within_goal": 0,
-                      **({"baseline_solved": 0, "beyond_baseline": 0, "beyond_baseline_solved": 0,
-                          "known_beyond_baseline": 0, "known_beyond_baseline_solved": 0} if args.baseline else {})}
+                      **(dict.fromkeys(BASELINE_COUNTS, 0) if args.baseline else {})}
                for name in [*args.sets, *folders]}
     solvable_md5s = known_solvable()
     first_finds: dict[str, list[float]] = {name: [] for name in summary}
@@ -293,15 +294,16 @@ def main() -> int:
         counts["optimal"] += result.solved and result.optimal
         unsolvable = not result.solved and result.optimal  # (the search ran out: no solution exists)
         counts["unsolvable"] += unsolvable
-        counts["found_within_goal"] += result.solved and found_at <= GOAL_SECONDS
+        solved_within_goal = result.solved and found_at <= GOAL_SECONDS
+        counts["found_within_goal"] += solved_within_goal
         counts["ended_within_goal"] += result.solved and result.seconds <= GOAL_SECONDS
         counts["known_solvable"] += known
-        counts["known_found_within_goal"] += known and result.solved and found_at <= GOAL_SECONDS
+        counts["known_found_within_goal"] += known and solved_within_goal
         if result.solved:
             first_finds[set_name].append(found_at)
         baseline = baseline_solves(level) if args.baseline else None
         if args.baseline:
-            count_baseline(counts, baseline, unsolvable, known, result.solved and found_at <= GOAL_SECONDS)
+            count_baseline(counts, baseline, unsolvable, known, solved_within_goal)
         if args.json:
             print(json.dumps({"set": set_name, "level": label, "solved": result.solved,
                               "optimal": bool(result.solved and result.optimal), "unsolvable": unsolvable,
