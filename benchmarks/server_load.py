@@ -1,176 +1,50 @@
-"""Load on the sharing server: downloaders and uploaders against `studio serve` on this machine.
+"""Load on the sharing server: many players at once against `studio serve` on this machine.
 
-Run: python benchmarks/server_load.py [--seconds 30] [--downloaders 100] [--uploaders 10]
+Run: python benchmarks/server_load.py [--clients 50 200 1000] [--seconds 20]
          [--pg postgresql+psycopg://...]   (default: $STUDIO_TEST_PG; without one, SQLite only)
+         [--only sqlite|postgresql] [--json]
 Needs the server extra (pip install -e ".[server]").
 
-Two runs: SQLite with one server process, then PostgreSQL with two server processes
-sharing the database (the client spreads requests over both, as a load balancer would).
-Each run seeds 40 levels, then for ``--seconds``: every downloader fetches a random
-level's file again and again over its own keep-alive connection; every uploader
-uploads new, distinct levels (verified by the server: each is a retitled tutorial
-level with its winning solution). Prints requests per second, p50/p99/max latency
-and errors for each kind, and one JSON line per run.
+Two scenarios: SQLite with one server process, then PostgreSQL with two server processes
+sharing the database (the clients spread over both, as behind a load balancer). In each,
+for every number of clients, each client, a player with an account and an address of its
+own, sends tests/load_client.py's mix (list, download, rate, comment, speedrun, upload)
+without pause for ``--seconds``, honouring a 503's Retry-After; the servers run with their
+default limits. Then a burst of 400 simultaneous list requests on new connections; then the
+largest number of clients again, with the (first) server SIGKILLed halfway: afterwards every
+acknowledged write must be in the database, and SQLite's file pass PRAGMA integrity_check.
 
-Bounded: traffic goes only to 127.0.0.1, each run stops after ``--seconds`` (at most
-300) and at most MAX_REQUESTS requests, and the servers are stopped at the end.
-Target: download p99 under 200 ms, zero errors.
+Prints requests per second and p50/p99 per kind, the answers by status, and the verdicts:
+no 500 at any level, no answer later than 10 s, the throughput at the most clients at least
+that at the fewest, the burst answered 200 or 503 within 30 s, nothing lost to the kill.
+Exits 1 when a verdict fails. Bounded: traffic only to 127.0.0.1, each run stops after
+``--seconds`` (at most 120) and load_client.MAX_REQUESTS requests; servers stopped at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
 import os
-import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.server_support import (  # noqa: E402
-    ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, Client, Database, ServerProcess, escape_variant,
+from tests.load_client import (  # noqa: E402
+    SLOW_SECONDS, burst, missing_writes, run_mix, seed, sqlite_integrity, upload_bodies,
 )
+from tests.server_support import Database, ServerProcess  # noqa: E402
 
-HOST = "127.0.0.1"  # never anywhere else
-MAX_SECONDS = 300
-MAX_REQUESTS = 2_000_000
+MAX_SECONDS = 120
 SEED_LEVELS = 40
-PREPARED_UPLOADS = 2_000  # more than the uploaders send in 30 s here
-SERVER_OPTIONS = ("--uploads-per-hour", "10000000", "--accounts-per-hour", "1000")
-
-
-class Connection:
-    """One HTTP/1.1 keep-alive connection, as little client work per request as possible
-    (the client shares the machine's two cores with the servers it measures)."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.reader = self.writer = None
-
-    async def request(self, method: str, path: str, body: bytes = b"", headers: str = "") -> tuple[int, bytes]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\n{headers}"
-        if body:
-            head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-        self.writer.write(head.encode() + b"\r\n" + body)
-        status_line = await self.reader.readline()
-        length = 0
-        while True:
-            line = await self.reader.readline()
-            if line in (b"\r\n", b""):
-                break
-            name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
-                length = int(value)
-        payload = await self.reader.readexactly(length) if length else b""
-        if not status_line:
-            raise ConnectionError("the server closed the connection")
-        return int(status_line.split()[1]), payload
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-
-
-class Tally:
-    def __init__(self):
-        self.latencies: list[float] = []
-        self.errors = 0
-        self.first_error = ""
-
-    def summary(self, seconds: float) -> dict:
-        ordered = sorted(self.latencies)
-        pick = (lambda q: round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)) if ordered else (lambda q: None)
-        return {"requests": len(ordered), "per_second": round(len(ordered) / seconds, 1), "p50_ms": pick(0.5),
-                "p99_ms": pick(0.99), "max_ms": round(1000 * ordered[-1], 1) if ordered else None,
-                "mean_ms": round(1000 * statistics.fmean(ordered), 1) if ordered else None,
-                "errors": self.errors, "first_error": self.first_error}
-
-
-async def run_load(ports: list[int], tokens: list[str], level_ids: list[int], downloaders: int, uploaders: int,
-                   seconds: float) -> dict:
-    downloads, uploads = Tally(), Tally()
-    # Made beforehand: building a level in the client would stall its downloaders' clocks.
-    bodies = [upload_body(serial) for serial in range(PREPARED_UPLOADS)]
-    deadline = time.monotonic() + seconds
-    sent = 0
-
-    async def downloader(number: int) -> None:
-        nonlocal sent
-        connection = Connection(ports[number % len(ports)])
-        rng = random.Random(number)
-        while time.monotonic() < deadline and sent < MAX_REQUESTS:
-            sent += 1
-            started = time.perf_counter()
-            try:
-                status, body = await connection.request("GET", f"/api/levels/{rng.choice(level_ids)}/file")
-                ok = status == 200 and body
-            except (OSError, asyncio.IncompleteReadError, ValueError) as error:
-                ok, status = False, repr(error)
-                connection.close()
-                connection = Connection(connection.port)
-            record(downloads, ok, started, status)
-        connection.close()
-
-    async def uploader(number: int) -> None:
-        nonlocal sent
-        connection = Connection(ports[number % len(ports)])
-        serial = 0
-        while time.monotonic() < deadline and sent < MAX_REQUESTS:
-            sent += 1
-            body = bodies.pop() if bodies else upload_body(PREPARED_UPLOADS + number * 1_000_000 + serial)
-            serial += 1
-            started = time.perf_counter()
-            try:
-                status, answer = await connection.request(
-                    "POST", "/api/levels", body, f"Authorization: Bearer {tokens[number % len(tokens)]}\r\n")
-                ok = status == 201
-            except (OSError, asyncio.IncompleteReadError, ValueError) as error:
-                ok, status, answer = False, repr(error), b""
-                connection.close()
-                connection = Connection(connection.port)
-            record(uploads, ok, started, f"{status} {answer[:200]!r}")
-        connection.close()
-
-    def record(tally: Tally, ok: bool, started: float, status) -> None:
-        if ok:
-            tally.latencies.append(time.perf_counter() - started)
-        else:
-            tally.errors += 1
-            tally.first_error = tally.first_error or str(status)
-
-    began = time.monotonic()
-    await asyncio.gather(*(downloader(n) for n in range(downloaders)), *(uploader(n) for n in range(uploaders)))
-    elapsed = time.monotonic() - began
-    return {"seconds": round(elapsed, 1), "downloads": downloads.summary(elapsed), "uploads": uploads.summary(elapsed)}
-
-
-def upload_body(serial: int) -> bytes:
-    """An upload of a level no one uploaded before (a retitled tutorial level: same solution)."""
-    data = escape_variant(10_000_000 + serial, f"Load {os.getpid()}")
-    return json.dumps({"game": "escape", "filename": "load.esx", "solution": ESCAPE_FIRST_SOLUTION,
-                       "data_base64": base64.b64encode(data).decode()}).encode()
-
-
-def seed(url: str, uploaders: int) -> tuple[list[str], list[int]]:
-    """Accounts for the uploaders (one each) and SEED_LEVELS levels to download."""
-    anonymous = Client(url)
-    clients = [anonymous.sign_up(f"loader{n}") for n in range(uploaders)]
-    level_ids = []
-    for n in range(SEED_LEVELS):
-        status, body = clients[n % len(clients)].upload(ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION,
-                                                         data=escape_variant(n, "Seed"))
-        if status != 201:
-            raise SystemExit(f"seeding failed: {status} {body}")
-        level_ids.append(body["id"])
-    return [client.token for client in clients], level_ids
+BURST_REQUESTS = 400
+BURST_LIMIT = 30.0
+# The limits as a server runs with them; the clients' own addresses come through 127.0.0.1 as
+# through a reverse proxy.
+SERVER_OPTIONS = ("--trusted-proxy", "127.0.0.1")
 
 
 def scenario(name: str, kind: str, servers: int, args, folder: Path) -> dict | None:
@@ -185,33 +59,73 @@ def scenario(name: str, kind: str, servers: int, args, folder: Path) -> dict | N
     try:
         for number in range(servers):
             processes.append(ServerProcess(database.url, folder / f"server{number}.log", *SERVER_OPTIONS).start())
-        ports = [int(process.url.rsplit(":", 1)[1]) for process in processes]
-        tokens, level_ids = seed(processes[0].url, args.uploaders)
-        result = asyncio.run(run_load(ports, tokens, level_ids, args.downloaders, args.uploaders, args.seconds))
+        ports = [port_of(process) for process in processes]
+        seeded = seed(database.url, processes[0].url, max(args.clients), SEED_LEVELS)
+        bodies = upload_bodies(int(60 * args.seconds * (len(args.clients) + 1)), f"{kind} {os.getpid()}")
+        levels = []
+        for clients in args.clients:
+            run = asyncio.run(run_mix(ports, seeded, clients, args.seconds, bodies))
+            levels.append({"clients": clients, **run.summary()})
+            report_level(name, levels[-1])
+        statuses, took = asyncio.run(burst(ports[0], "/api/levels?limit=100", BURST_REQUESTS, BURST_LIMIT))
+        print(f"  burst of {BURST_REQUESTS} lists at once: {statuses} in {took:.1f} s")
+        victim = processes[0]
+        killed = asyncio.run(run_mix(ports, seeded, max(args.clients), args.seconds, bodies,
+                                     kill=(args.seconds / 2, victim.kill)))
+        victim.start()  # the database as the kill left it, opened (and checked) by a new server
+        missing = missing_writes(database.url, killed.acknowledged)
+        integrity = sqlite_integrity(database.url.split(":///", 1)[1]) if kind == "sqlite" else "not applicable"
+        print(f"  SIGKILL of a server halfway through {max(args.clients)} clients: "
+              f"{killed.acknowledged.count()} writes acknowledged, {len(missing)} missing"
+              f"{' (' + ', '.join(missing[:5]) + ')' if missing else ''}; integrity_check: {integrity}")
     finally:
         for process in processes:
             process.stop()
         database.drop()
-    result = {"scenario": name, "servers": servers, "downloaders": args.downloaders, "uploaders": args.uploaders,
-              **result}
-    report(result)
+    result = {"scenario": name, "servers": servers, "levels": levels,
+              "burst": {"requests": BURST_REQUESTS, "statuses": statuses, "seconds": round(took, 1)},
+              "kill": {"acknowledged": killed.acknowledged.count(), "missing": len(missing), "integrity": integrity,
+                       "statuses": killed.summary()["statuses"]}}
+    result["verdicts"] = verdicts(result)
+    for verdict, passed in result["verdicts"].items():
+        print(f"  {'pass' if passed else 'FAIL'}: {verdict}")
+    if args.json:
+        print(json.dumps(result))
     return result
 
 
-def report(result: dict) -> None:
-    print(f"\n{result['scenario']}: {result['servers']} server process(es), {result['downloaders']} downloaders, "
-          f"{result['uploaders']} uploaders, {result['seconds']} s")
-    for kind in ("downloads", "uploads"):
-        r = result[kind]
-        print(f"  {kind:9} {r['requests']:7} ok  {r['per_second']:8.1f} req/s  p50 {r['p50_ms']} ms  "
-              f"p99 {r['p99_ms']} ms  max {r['max_ms']} ms  errors {r['errors']}"
-              + (f" (first: {r['first_error']})" if r["errors"] else ""))
-    print(json.dumps(result))
+def port_of(process: ServerProcess) -> int:
+    return int(process.url.rsplit(":", 1)[1])
+
+
+def verdicts(result: dict) -> dict[str, bool]:
+    levels = result["levels"]
+    fewest, most = levels[0], levels[-1]
+    return {
+        "no answer 500 at any number of clients": all("500" not in level["statuses"] for level in levels),
+        f"no answer later than {SLOW_SECONDS:g} s": all(level["slowest_ms"] <= 1000 * SLOW_SECONDS for level in levels),
+        f"throughput at {most['clients']} clients at least that at {fewest['clients']}":
+            most["ok_per_second"] >= fewest["ok_per_second"],
+        f"the burst answered only 200 or 503 within {BURST_LIMIT:g} s":
+            set(result["burst"]["statuses"]) <= {"200", "503"} and result["burst"]["seconds"] <= BURST_LIMIT,
+        "every write acknowledged before the SIGKILL is in the database":
+            result["kill"]["missing"] == 0 and result["kill"]["acknowledged"] > 0,
+        "the database intact after the SIGKILL": result["kill"]["integrity"] in ("ok", "not applicable"),
+    }
+
+
+def report_level(name: str, level: dict) -> None:
+    print(f"\n{name}: {level['clients']} clients, {level['seconds']} s: {level['ok_per_second']} answered requests/s; "
+          f"answers {level['statuses']}; slowest {level['slowest_ms']} ms")
+    for kind, figures in level["kinds"].items():
+        print(f"  {kind:9} {figures['ok']:7} ok {figures['per_second']:8.1f} req/s  p50 {figures['p50_ms']} ms  "
+              f"p99 {figures['p99_ms']} ms  max {figures['max_ms']} ms  {figures['statuses']}"
+              + (f"  first error: {figures['first_error']}" if figures["first_error"] else ""))
 
 
 def _fast_event_loop() -> None:
-    """uvloop when it is installed (the server extra has it): the client's own overhead is
-    part of every latency measured."""
+    """uvloop when it is installed (the server extra has it): the client's own overhead is part
+    of every latency measured."""
     try:
         import uvloop
     except ImportError:
@@ -222,20 +136,21 @@ def _fast_event_loop() -> None:
 def main() -> int:
     _fast_event_loop()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--downloaders", type=int, default=100)
-    parser.add_argument("--uploaders", type=int, default=10)
+    parser.add_argument("--clients", type=int, nargs="+", default=[50, 200, 1000])
+    parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--pg", default=os.environ.get("STUDIO_TEST_PG"), help="a PostgreSQL URL (a database is made in it)")
     parser.add_argument("--only", choices=("sqlite", "postgresql"), help="run one scenario")
+    parser.add_argument("--json", action="store_true", help="also print each scenario as one JSON line")
     args = parser.parse_args()
-    args.seconds = min(max(args.seconds, 1.0), MAX_SECONDS)
+    args.seconds = min(max(args.seconds, 2.0), MAX_SECONDS)
+    args.clients = sorted(max(1, min(clients, 2000)) for clients in args.clients)
     with tempfile.TemporaryDirectory(prefix="studio-load-") as folder:
         results = []
         if args.only in (None, "sqlite"):
             results.append(scenario("SQLite", "sqlite", 1, args, Path(folder) / "sqlite"))
         if args.only in (None, "postgresql"):
             results.append(scenario("PostgreSQL", "postgresql", 2, args, Path(folder) / "pg"))
-    failed = [r for r in results if r and (r["downloads"]["errors"] or r["uploads"]["errors"])]
+    failed = [r for r in results if r and not all(r["verdicts"].values())]
     return 1 if failed else 0
 
 

@@ -190,11 +190,12 @@ class Client:
         return Client(self.url, body["token"], self.timeout)
 
     def upload(self, path: Path, solution: str, game: str | None = None, data: bytes | None = None,
-               filename: str | None = None):
+               filename: str | None = None, headers: dict | None = None):
         data = path.read_bytes() if data is None else data
         return self.post("/api/levels", {
             "game": game or next(g for g, (p, _) in WINNING.items() if p.suffix == path.suffix),
-            "filename": filename or path.name, "data_base64": base64.b64encode(data).decode(), "solution": solution})
+            "filename": filename or path.name, "data_base64": base64.b64encode(data).decode(), "solution": solution},
+            headers=headers)
 
 
 def _parse(data: bytes, content_type: str):

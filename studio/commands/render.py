@@ -52,8 +52,13 @@ def run(args: argparse.Namespace) -> int:
     _ensure_gui_application()
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    image = game.view.resolve().render_level(level, layer=args.layer, scale=args.scale,
-                                             show_other_layer=args.other_layer)
+    view = game.view.resolve()
+    scale = args.scale
+    max_side = getattr(args, "max_side", None)
+    if max_side:  # the server's pictures: a huge level is drawn smaller instead of taking gigabytes
+        probe = view.render_level(level, layer=args.layer, scale=1)
+        scale = max(1, min(scale, max_side // max(1, probe.width(), probe.height())))
+    image = view.render_level(level, layer=args.layer, scale=scale, show_other_layer=args.other_layer)
     png = QByteArray()
     buffer = QBuffer(png)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -66,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(args, args.output, error.strerror or str(error))
     if args.json:
         print(json.dumps({"file": path, "output": args.output, "game": game.id, "layer": args.layer,
-                          "scale": args.scale, "width": image.width(), "height": image.height()}))
+                          "scale": scale, "width": image.width(), "height": image.height()}))
     return 0
 
 

@@ -18,7 +18,16 @@ LIMIT_OPTIONS = (
     ("speedruns_per_hour", "speedruns an account may submit per hour"),
     ("accounts_per_hour", "accounts one address may register per hour"),
     ("failed_sign_ins_per_hour", "failed sign-ins one address may make per hour"),
+    ("free_failed_sign_ins", "failed sign-ins an account may have per hour before each next try waits "
+                             "twice as long as the last (default 5)"),
     ("verify_workers", "worker processes that play uploaded solutions"),
+    ("max_active_requests", "requests handled at once by this process (default 32; the database pool "
+                            "keeps as many connections)"),
+    ("max_queued_requests", "requests that may wait for their turn (default 2000); more are answered 503"),
+)
+SECONDS_OPTIONS = (
+    ("queue_seconds", "how long a request may wait for its turn before it is answered 503 (default 6)"),
+    ("token_days", "days a sign-in token stays valid (default 30)"),
 )
 
 
@@ -30,6 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--grant-moderator", metavar="NAME", help="make the account NAME a moderator, then exit")
     for name, text in LIMIT_OPTIONS:
         parser.add_argument("--" + name.replace("_", "-"), type=int, default=None, metavar="N", help=text)
+    for name, text in SECONDS_OPTIONS:
+        parser.add_argument("--" + name.replace("_", "-"), type=float, default=None, metavar="S", help=text)
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy whose X-Forwarded-For header names the client (repeat for "
+                             "several; without one the header is ignored)")
     parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
 
 
@@ -51,20 +65,24 @@ def run(args: argparse.Namespace) -> int:
     if args.grant_moderator:
         return _grant_moderator(url, args.grant_moderator)
     config = ServerConfig(database_url=url)
-    for name, _ in LIMIT_OPTIONS:
+    for name, _ in (*LIMIT_OPTIONS, *SECONDS_OPTIONS):
         value = getattr(args, name)
         if value is not None:
-            if value < 1:
-                print(f"studio serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            if not value > 0:
+                print(f"studio serve: --{name.replace('_', '-')} must be more than 0", file=sys.stderr)
                 return 2
             setattr(config, name, value)
+    config.trusted_proxies = tuple(args.trusted_proxy)
     try:
         app = create_app(config)
     except Exception as error:  # an unreachable database, a bad URL: say so, without a traceback
         print(f"studio serve: cannot open the database {_safe(url)}: {error}", file=sys.stderr)
         return 1
     print(f"studio serve: http://{args.host}:{args.port}/ on {_safe(url)}", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
+    # X-Forwarded-For only from the proxies named: uvicorn would otherwise trust it from 127.0.0.1.
+    proxies = {"proxy_headers": True, "forwarded_allow_ips": ",".join(config.trusted_proxies)} \
+        if config.trusted_proxies else {"proxy_headers": False}
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, **proxies)
     return 0
 
 

@@ -12,23 +12,30 @@ import logging
 import threading
 from contextlib import asynccontextmanager
 
+import anyio.to_thread
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DataError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from studio.server.config import ServerConfig
+from studio.server.config import TITLE, ServerConfig
 from studio.server.database import make_engine, migrate, session_factory
 from studio.server.limits import BodySizeLimit
+from studio.server.middleware import Admission, SecurityHeaders
 from studio.server.rendering import FileCache, Renderer, default_cache_dir
-from studio.server.routers import accounts, feedback, health, intricacy, levels, moderation, pages, speedruns
+from studio.server.routers import accounts, docs, feedback, health, intricacy, levels, moderation, pages, speedruns
 from studio.server.schemas import Problem
-from studio.server.verifier import VerifierPool
+from studio.server.verifier import RETRY_SECONDS, VerifierPool
 
 log = logging.getLogger("studio.server")
 ROUTERS = (health.router, accounts.router, moderation.router, feedback.router, speedruns.router,
-           levels.router, pages.router, intricacy.router)
+           levels.router, pages.router, intricacy.router, docs.router)
+# Threads for the handlers beyond the admitted requests (each uses one at a time): a few for
+# the work the server does outside requests, so no admitted request waits for a thread.
+SPARE_THREADS = 8
 # What OpenAPI says of errors: {"detail": "..."} in words (not FastAPI's default list for 422).
 ERROR_RESPONSES = {
     "4XX": {"model": Problem, "description": "refused, the reason in words (docs/server.md lists the codes)"},
@@ -37,18 +44,19 @@ ERROR_RESPONSES = {
 
 
 def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
-    engine = make_engine(config.database_url)
+    engine = make_engine(config.database_url, connections=config.max_active_requests)
     migrate(engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        anyio.to_thread.current_default_thread_limiter().total_tokens = config.max_active_requests + SPARE_THREADS
         threading.Thread(target=app.state.verifier.warm_up, name="verifier warm-up", daemon=True).start()
         yield
         app.state.verifier.close()
         app.state.renderer.close()
         engine.dispose()
 
-    app = FastAPI(title="Puzzle Level Studio sharing server", version="1",
+    app = FastAPI(title=TITLE, version="1", docs_url=None, redoc_url=None,
                   description="Upload verified levels, rate them, comment, and keep speedrun records. "
                               "See docs/server.md.", lifespan=lifespan)
     app.state.config = config
@@ -59,8 +67,13 @@ def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
     app.state.files = FileCache()
     for router in (*ROUTERS, *extra_routers):
         app.include_router(router, responses=ERROR_RESPONSES)
+    docs.mount_swagger_files(app)
     _install_error_handlers(app)
+    # The last added is the outermost: every answer, a 503 of admission too, gets the headers.
     app.add_middleware(BodySizeLimit, limit=config.max_request_bytes)
+    app.add_middleware(Admission, active=config.max_active_requests, queued=config.max_queued_requests,
+                       wait_seconds=config.queue_seconds)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
@@ -86,9 +99,11 @@ def _install_error_handlers(app: FastAPI) -> None:
                                        "holding characters the database refuses)"}, status_code=422)
 
     @app.exception_handler(OperationalError)
-    async def database_busy(request: Request, error: OperationalError):
+    @app.exception_handler(PoolTimeout)
+    async def database_busy(request: Request, error: Exception):
         log.warning("database error: %s", error)
-        return JSONResponse({"detail": "the database is busy or unreachable; try again"}, status_code=503)
+        return JSONResponse({"detail": "the database is busy or unreachable; try again in 5 s"}, status_code=503,
+                            headers={"Retry-After": str(RETRY_SECONDS)})
 
 
 def describe_validation(error: RequestValidationError) -> str:

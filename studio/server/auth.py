@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -14,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from studio.server.deps import db_session
 from studio.server.models import Account, Token
+from studio.server.models.base import as_utc, utcnow
 
 _hasher = PasswordHasher()
 # Declares the bearer token in the OpenAPI description (and /docs's "Authorize"); ``signed_in``
@@ -56,9 +58,14 @@ def signed_in(request: Request, session: Session = Depends(db_session),
     if token is None:
         raise HTTPException(401, "sign in first: send 'Authorization: Bearer TOKEN' (POST /api/sessions gives one)",
                             headers={"WWW-Authenticate": "Bearer"})
-    account = session.scalar(select(Account).join(Token, Token.account_id == Account.id)
-                             .where(Token.token_hash == token_digest(token)))
-    if account is None:
+    found = session.execute(select(Account, Token.created_at).join(Token, Token.account_id == Account.id)
+                            .where(Token.token_hash == token_digest(token))).first()
+    if found is None:
         raise HTTPException(401, "the token is not valid (signed out, or never issued): sign in again",
+                            headers={"WWW-Authenticate": "Bearer"})
+    account, issued = found
+    days = request.app.state.config.token_days
+    if as_utc(issued) + timedelta(days=days) < utcnow():
+        raise HTTPException(401, f"the token has expired (a token signs in for {days:g} days): sign in again",
                             headers={"WWW-Authenticate": "Bearer"})
     return account

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from pathlib import Path
 
 from sqlalchemy import create_engine, event, text
@@ -36,16 +37,52 @@ def default_database_url() -> str:
     return f"sqlite:///{user_data_dir() / 'server.sqlite3'}"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; an SQLite file's folder is created, and the file opened in WAL mode."""
+def make_engine(url: str, connections: int = 10) -> Engine:
+    """An engine for ``url`` keeping up to ``connections`` connections (and a few more for work
+    outside requests); an SQLite file's folder is created, and the file opened in WAL mode.
+    Waiting for a connection is short: the server admits no more requests than it has."""
+    pool = {"pool_size": connections, "max_overflow": 4, "pool_timeout": 10}
     if url.startswith("sqlite"):
         path = url.split(":///", 1)[1] if ":///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                               **(pool if path and path != ":memory:" else {}))
         event.listen(engine, "connect", _sqlite_pragmas)
+        WriteGate().watch(engine)
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **pool)
+
+
+class WriteGate:
+    """One SQLite writer at a time in this process, waiting in a lock instead of SQLite's busy
+    handler. SQLite lets one transaction write at a time anyway; its other writers sleep and
+    poll (up to a tenth of a second a try), so a burst of writes from many threads crawled and
+    starved. A connection takes the gate before its transaction's first write and gives it
+    back when it returns to the pool (after its commit or rollback)."""
+
+    WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE")
+
+    def __init__(self):
+        self._lock = threading.Lock()
+
+    def watch(self, engine: Engine) -> None:
+        event.listen(engine, "before_cursor_execute", self._before_execute)
+        event.listen(engine.pool, "checkin", self._returned)
+        event.listen(engine.pool, "invalidate", self._invalidated)
+
+    def _before_execute(self, connection, _cursor, statement: str, *_args) -> None:
+        info = connection.info
+        if not info.get("writing") and statement.lstrip()[:15].upper().startswith(self.WRITES):
+            self._lock.acquire()
+            info["writing"] = True
+
+    def _returned(self, _dbapi_connection, record) -> None:
+        if record is not None and record.info.pop("writing", False):
+            self._lock.release()
+
+    def _invalidated(self, _dbapi_connection, record, _exception) -> None:
+        self._returned(_dbapi_connection, record)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -90,10 +90,16 @@ def level_title(level, filename: str) -> str:
     for key in ("title", "name"):
         value = properties.get(key)
         if isinstance(value, str):
-            value = "".join(ch for ch in value if ch.isprintable()).strip()  # no control characters in a title
+            value = clean_line(value)  # no control characters or bidirectional overrides in a title
             if value and value != "Untitled":
                 return value[:200]
     return Path(filename).stem[:200] or "Untitled"
+
+
+def clean_line(value: str) -> str:
+    """A one-line text as a title is kept: no control characters, no bidirectional overrides
+    or other invisible format characters, no spaces at the ends."""
+    return "".join(ch for ch in value if ch.isprintable()).strip()
 
 
 def _verifier(game):

@@ -3,49 +3,108 @@ per address counted in the database (so every server process on one database agr
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from fastapi import HTTPException
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
 
 from studio.server.models import RateEvent
-from studio.server.models.base import utcnow
+from studio.server.models.base import as_utc, utcnow
 
 WINDOW = timedelta(hours=1)
+MAX_BACKOFF = timedelta(hours=1)
 
 
-def check_rate(session: Session, kind: str, account_id: int | None, address: str,
-               per_account: int, per_address: int) -> None:
-    """Refuse (429) a ``kind`` action when the account or the address has done ``per_account``
-    / ``per_address`` of them in the last hour. The caller records the action with
-    ``record_action`` in the transaction that does it (refused uploads are recorded too)."""
-    since = utcnow() - WINDOW
-    if account_id is not None:
-        done = session.scalar(select(func.count()).select_from(RateEvent).where(
-            RateEvent.kind == kind, RateEvent.account_id == account_id, RateEvent.at > since))
-        if done >= per_account:
-            raise HTTPException(429, f"too many {kind}s: at most {per_account} an hour per account; try later")
-    done = session.scalar(select(func.count()).select_from(RateEvent).where(
-        RateEvent.kind == kind, RateEvent.address == address, RateEvent.at > since))
-    if done >= per_address:
-        raise HTTPException(429, f"too many {kind}s from your address: at most {per_address} an hour; try later")
-
-
-def record_action(session: Session, kind: str, account_id: int | None, address: str) -> None:
-    """Count one ``kind`` action (committed with the caller's transaction)."""
-    session.add(RateEvent(kind=kind, account_id=account_id, address=address[:64]))
-    if random.random() < 0.01:  # now and then, forget what no window counts any more
-        session.execute(delete(RateEvent).where(RateEvent.at < utcnow() - 2 * WINDOW))
-
-
-def refuse(session: Session, kind: str, account_id: int | None, address: str, status: int, reason: str):
-    """Count the refused action (it cost the server its work), then refuse it."""
-    session.rollback()
-    record_action(session, kind, account_id, address)
+def reserve(session: Session, kind: str, account_id: int | None, address: str,
+            per_account: int | None, per_address: int, backoff_after: int | None = None) -> int:
+    """Count one ``kind`` action by the account and the address now, or refuse it (429) when
+    either has done its limit of them in the last hour: checked and counted in one transaction
+    that holds a lock on the account's and the address's counts, so a burst of simultaneous
+    requests passes exactly the limit. ``backoff_after`` instead of ``per_account``: that many
+    actions an hour are free, then each must wait twice as long as the one before after the
+    latest. Ends the session's transaction first; returns the count's id (``release`` takes it
+    back for an action that turns out not to count)."""
     session.commit()
-    raise HTTPException(status, reason)
+    _lock_counts(session, [(kind, "account", account_id), (kind, "address", address)])
+    now = utcnow()
+    try:
+        if account_id is not None and per_account is not None:
+            _refuse_over(session, kind, RateEvent.account_id == account_id, per_account, now,
+                         f"too many {kind}s: at most {per_account} an hour per account")
+        _refuse_over(session, kind, RateEvent.address == address, per_address, now,
+                     f"too many {kind}s from your address: at most {per_address} an hour")
+        if account_id is not None and backoff_after is not None:
+            _refuse_too_soon(session, kind, account_id, backoff_after, now)
+    except HTTPException:
+        session.rollback()
+        raise
+    event = RateEvent(kind=kind, account_id=account_id, address=address[:64], at=now)
+    session.add(event)
+    if random.random() < 0.01:  # now and then, forget what no window counts any more
+        session.execute(delete(RateEvent).where(RateEvent.at < now - 2 * WINDOW))
+    session.commit()
+    return event.id
+
+
+def release(session: Session, event_id: int) -> None:
+    """Take back a count ``reserve`` made (a sign-in that succeeded is no failed sign-in)."""
+    session.execute(delete(RateEvent).where(RateEvent.id == event_id))
+    session.commit()
+
+
+def _lock_counts(session: Session, keys) -> None:
+    """Serialise the counting of these keys among every process on the database: PostgreSQL's
+    transaction-scoped advisory locks (taken in one order, so two requests never wait on each
+    other); SQLite's write lock, taken at the transaction's start."""
+    if session.get_bind().dialect.name == "postgresql":
+        for number in sorted({_lock_number(key) for key in keys if key[2] is not None}):
+            session.execute(text("SELECT pg_advisory_xact_lock(:number)"), {"number": number})
+    else:
+        session.execute(text("BEGIN IMMEDIATE"))
+
+
+def _lock_number(key) -> int:
+    digest = hashlib.sha256(repr(("rate", *key)).encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def _refuse_over(session: Session, kind: str, whose, limit: int, now: datetime, reason: str) -> None:
+    # The latest ``limit`` actions at most: counting costs no more than the limit, however many
+    # there were, and the oldest of them says when the next one will be allowed.
+    latest = select(RateEvent.at).where(RateEvent.kind == kind, whose, RateEvent.at > now - WINDOW) \
+        .order_by(RateEvent.at.desc()).limit(limit).subquery()
+    done, oldest = session.execute(select(func.count(), func.min(latest.c.at))).one()
+    if done >= limit:
+        _too_many(reason, as_utc(oldest) + WINDOW - now)
+
+
+def _refuse_too_soon(session: Session, kind: str, account_id: int, free: int, now: datetime) -> None:
+    done, latest = session.execute(select(func.count(), func.max(RateEvent.at)).where(
+        RateEvent.kind == kind, RateEvent.account_id == account_id, RateEvent.at > now - WINDOW)).one()
+    if done < free:
+        return
+    wait = min(timedelta(seconds=2 ** (done - free)), MAX_BACKOFF)
+    left = as_utc(latest) + wait - now
+    if left > timedelta(0):
+        _too_many(f"too many {kind}s for this account: {done} in the last hour, so the next must wait "
+                  f"{_duration(wait)} after the last", left)
+
+
+def _too_many(reason: str, wait: timedelta) -> None:
+    seconds = max(1, math.ceil(wait.total_seconds()))
+    raise HTTPException(429, f"{reason}; try again in {_duration(timedelta(seconds=seconds))}",
+                        headers={"Retry-After": str(seconds)})
+
+
+def _duration(span: timedelta) -> str:
+    seconds = math.ceil(span.total_seconds())
+    if seconds < 120:
+        return f"{seconds} s"
+    return f"{math.ceil(seconds / 60)} minutes"
 
 
 class BodySizeLimit:

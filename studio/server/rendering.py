@@ -17,20 +17,40 @@ from studio.server.verifier import WorkerProcess
 SCALES = {"full": 24, "thumb": 6}  # pixels per cell
 
 
+class RendererBusy(Exception):
+    """Too many requests already wait for the drawing process."""
+
+
 class Renderer:
-    def __init__(self, cache_dir: Path, time_limit: float = 30.0):
+    def __init__(self, cache_dir: Path, time_limit: float = 30.0, max_waiting: int = 8):
         self.cache_dir = Path(cache_dir)
         self.time_limit = time_limit
         self._one_at_a_time = threading.Lock()  # one drawing process, one picture at a time
         self._worker: WorkerProcess | None = None
+        # Each waiting request holds one of the server's admitted places: the rest get 503.
+        self.max_waiting = max_waiting
+        self._waiting = 0
+        self._count_lock = threading.Lock()
 
     def png(self, md5: str, filename: str, data: bytes, size: str) -> bytes | None:
-        """The PNG of the level at ``size`` ("full" or "thumb"); None when it cannot be drawn."""
+        """The PNG of the level at ``size`` ("full" or "thumb"); None when it cannot be drawn;
+        ``RendererBusy`` when ``max_waiting`` requests already wait for pictures to be drawn."""
         cached = self.cache_dir / f"{md5}-{size}.png"
         try:
             return cached.read_bytes()
         except OSError:
             pass
+        with self._count_lock:
+            if self._waiting >= self.max_waiting:
+                raise RendererBusy(f"{self._waiting} pictures wait to be drawn; try again in a few seconds")
+            self._waiting += 1
+        try:
+            return self._draw_once(cached, filename, data, size)
+        finally:
+            with self._count_lock:
+                self._waiting -= 1
+
+    def _draw_once(self, cached: Path, filename: str, data: bytes, size: str) -> bytes | None:
         with self._one_at_a_time:
             if cached.is_file():  # another request drew it while this one waited
                 return cached.read_bytes()

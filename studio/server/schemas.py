@@ -3,18 +3,16 @@ naming it, never a 500)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-
-def _as_utc(value: datetime) -> datetime:
-    """SQLite hands back naive datetimes; every time the server stores is UTC."""
-    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value
+from studio.server.levelcheck import clean_line
+from studio.server.models.base import as_utc
 
 
-When = Annotated[datetime, AfterValidator(_as_utc)]
+When = Annotated[datetime, AfterValidator(as_utc)]
 
 
 def _no_nul(value: str) -> str:
@@ -27,7 +25,6 @@ def _no_nul(value: str) -> str:
     return value
 
 
-# PostgreSQL stores no NUL in text, and no one types one; nor can any database store half a character.
 Text = Annotated[str, AfterValidator(_no_nul)]
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
@@ -38,14 +35,38 @@ class Problem(BaseModel):
     detail: str = Field(description="what is wrong, in words")
 
 
+def _has_moves(value: str) -> str:
+    if not value.strip():
+        raise ValueError("a solution needs moves (blank is not a solution)")
+    return value
+
+
+def clean_paragraphs(value: str) -> str:
+    """A text of several lines: ``clean_line``'s rule for each, the line breaks kept."""
+    return "\n".join(clean_line(line) for line in value.replace("\r\n", "\n").split("\n")).strip()
+
+
+# PostgreSQL stores no NUL in text, and no one types one; nor can any database store half a character.
+Moves = Annotated[str, AfterValidator(_no_nul), AfterValidator(_has_moves)]
+Line = Annotated[str, AfterValidator(_no_nul), AfterValidator(clean_line)]
+Paragraphs = Annotated[str, AfterValidator(_no_nul), AfterValidator(clean_paragraphs)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
+    """A request body: no field left unknown, and no value of another type taken for the one
+    asked ("5" is no number, true no rating)."""
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, strict=True)
 
 
 class Credentials(Strict):
     name: str = Field(min_length=2, max_length=40, pattern=NAME_PATTERN,
                       description="letters, digits, '_', '.', '-'; starts with a letter or digit")
     password: Text = Field(min_length=8, max_length=200)
+
+
+class PasswordChange(Strict):
+    password: Text = Field(min_length=1, max_length=200, description="the current password")
+    new_password: Text = Field(min_length=8, max_length=200)
 
 
 class AccountOut(BaseModel):
@@ -76,8 +97,9 @@ class Uploaded(BaseModel):
 
 
 class LevelEdit(Strict):
-    title: Text | None = Field(default=None, min_length=1, max_length=200)
-    description: Text | None = Field(default=None, max_length=5_000)
+    """Control characters and bidirectional overrides are taken out, as an upload's title."""
+    title: Line | None = Field(default=None, min_length=1, max_length=200)
+    description: Paragraphs | None = Field(default=None, max_length=5_000)
 
 
 class CollectionMove(Strict):
@@ -109,7 +131,8 @@ class CommentOut(BaseModel):
 
 
 class SpeedrunIn(Strict):
-    solution: Text = Field(min_length=1, max_length=100_000)
+    solution: Moves = Field(min_length=1, max_length=100_000,
+                            description="move letters; never blank (the level's own stored solution is no speedrun)")
 
 
 class SpeedrunOut(BaseModel):

@@ -20,8 +20,11 @@ import time
 from studio.server.levelcheck import worker_environment
 
 
+RETRY_SECONDS = 5  # what a refusal for lack of room tells the client to wait (Retry-After)
+
+
 class VerifierBusy(Exception):
-    """Every worker stayed busy for as long as a request may wait."""
+    """Every worker stayed busy for as long as a request may wait, or too many already wait."""
 
 
 class WorkerProcess:
@@ -63,7 +66,7 @@ class WorkerProcess:
 
 class VerifierPool:
     def __init__(self, workers: int = 2, time_limit: float = 10.0, max_moves: int = 20_000,
-                 wait_limit: float = 60.0):
+                 wait_limit: float = 5.0, waiting_per_worker: int = 8):
         self.time_limit = time_limit
         self.max_moves = max_moves
         self.wait_limit = wait_limit
@@ -71,6 +74,10 @@ class VerifierPool:
         self._all: list[WorkerProcess] = []
         self._lock = threading.Lock()
         self._size = max(1, workers)
+        # Requests waiting for a worker each hold one of the server's admitted places: beyond
+        # this many, the rest are refused at once instead of crowding out every other request.
+        self.max_waiting = self._size * waiting_per_worker
+        self._waiting = 0
         for _ in range(self._size):
             self._idle.put(None)  # started on first use, so a server that never verifies spawns nothing
 
@@ -92,10 +99,20 @@ class VerifierPool:
         """``levelcheck.check``'s answer for the upload, from a worker."""
         request = {"game": game, "filename": filename, "data_base64": base64.b64encode(data).decode(),
                    "solution": solution, "max_moves": self.max_moves}
+        with self._lock:
+            crowded = self._waiting >= self.max_waiting
+            self._waiting += not crowded
+        if crowded:
+            raise VerifierBusy(f"every verifier is busy and {self.max_waiting} requests wait for one; "
+                               f"try again in {RETRY_SECONDS} s")
         try:
             worker = self._idle.get(timeout=self.wait_limit)
         except queue.Empty:
-            raise VerifierBusy("every verifier is busy; try again in a minute") from None
+            raise VerifierBusy(f"every verifier stayed busy for {self.wait_limit:g} s; "
+                               f"try again in {RETRY_SECONDS} s") from None
+        finally:
+            with self._lock:
+                self._waiting -= 1
         try:
             if worker is None or worker.process.poll() is not None:
                 worker = self._start()

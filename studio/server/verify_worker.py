@@ -16,11 +16,12 @@ import sys
 MEMORY_LIMIT = 1 << 30  # bytes of address space
 
 
-def _cap_memory() -> None:
+def cap_memory(limit: int = MEMORY_LIMIT) -> None:
+    """At most ``limit`` bytes of address space for this process (where the system can say so)."""
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     except (ImportError, ValueError, OSError):  # not on this platform: the time limit still holds
         pass
 
@@ -29,7 +30,7 @@ def main() -> int:
     # Answers go to the real stdout; anything the games print goes to stderr instead.
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", buffering=1)
     sys.stdout = sys.stderr
-    _cap_memory()
+    cap_memory()
     from studio.server.levelcheck import check
 
     for line in sys.stdin:

@@ -24,3 +24,8 @@ class Base(DeclarativeBase):
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every time the server stores is UTC."""
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment

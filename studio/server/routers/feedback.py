@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from studio.server.auth import signed_in
 from studio.server.deps import client_address, db_session
-from studio.server.limits import check_rate, record_action
+from studio.server.limits import reserve
 from studio.server.models import Account, Comment, Rating
 from studio.server.models.base import utcnow
 from studio.server.queries import comments_of, level_or_404, rating_summaries
@@ -53,10 +53,8 @@ def comment(comment: CommentIn, request: Request, level_id: int = LevelId, accou
     text = comment.text.strip()
     if not text:
         raise HTTPException(422, "text: a comment needs some words")
-    address = client_address(request)
-    check_rate(session, "comment", account.id, address,
-               config.comments_per_hour, config.comments_per_hour * config.per_address_factor)
-    record_action(session, "comment", account.id, address)
+    reserve(session, "comment", account.id, client_address(request),
+            config.comments_per_hour, config.comments_per_hour * config.per_address_factor)
     stored = Comment(level_id=level_id, account_id=account.id, text=text[:config.max_comment_chars])
     session.add(stored)
     session.commit()

@@ -18,13 +18,14 @@ from sqlalchemy.orm import Session
 
 from studio.games.intricacy.metagame import SLOT_COUNT, MetagameError, split_solution
 from studio.server.auth import signed_in
-from studio.server.deps import client_address, db_session
+from studio.server.deps import busy_error, client_address, db_session
 from studio.server.intricacy_state import load_game, player_of, refused, register_codename, take_turn
-from studio.server.limits import check_rate, record_action, refuse
+from studio.server.limits import reserve
 from studio.server.models import Account
 from studio.server.models.base import utcnow
 from studio.server.models.intricacy import IntricacyLock, IntricacyNote, IntricacyPlayer
 from studio.server.routers.levels import decode_level
+from studio.server.schemas import Moves, Strict
 from studio.server.verifier import VerifierBusy
 
 router = APIRouter(prefix="/api/intricacy", tags=["intricacy"])
@@ -33,7 +34,7 @@ LockId = Path(ge=1, le=2**31 - 1, description="the lock's id")
 PLACING, DECLARING = "lock placement", "declaration"  # kinds of action for the hourly limits
 
 
-class CodenameIn(BaseModel):
+class CodenameIn(Strict):
     codename: str = Field(min_length=1, max_length=10, description="three letters A-Z; case is ignored")
 
 
@@ -53,7 +54,7 @@ class PlayerOut(BaseModel):
     slots: list[SlotOut | None] = Field(description="slots 0, 1, 2; null when empty")
 
 
-class LockIn(BaseModel):
+class LockIn(Strict):
     data_base64: str = Field(min_length=1, max_length=400_000,
                              description="the .lock file, with a solution: line that opens it")
 
@@ -63,9 +64,9 @@ class Retired(BaseModel):
     lock_id: int
 
 
-class SolutionIn(BaseModel):
-    solution: str = Field(min_length=1, max_length=100_000,
-                          description="move letters, as `studio verify LOCK.lock --solution` takes them")
+class SolutionIn(Strict):
+    solution: Moves = Field(min_length=1, max_length=100_000,
+                            description="move letters, as `studio verify LOCK.lock --solution` takes them")
     behind_slot: int = Field(ge=0, le=SLOT_COUNT - 1, description="your slot whose lock secures the note")
 
 
@@ -123,7 +124,6 @@ def put_slot(body: LockIn, request: Request, slot: int = SlotNumber, account: Ac
     limit = Limit(request, session, account, PLACING, config.uploads_per_hour)
     _verify(request, limit, served, solution, "the lock cannot go in a slot")
     take_turn(session)
-    limit.record()
     game, _ = load_game(session)
     old = session.scalar(select(IntricacyLock).where(IntricacyLock.owner_id == player.id,
                                                      IntricacyLock.active_slot == slot))
@@ -183,7 +183,6 @@ def declare(body: SolutionIn, request: Request, lock_id: int = LockId, account: 
     take_turn(session)
     game, _ = load_game(session)
     _declare(game, player.codename, lock_id, body)
-    limit.record()
     behind = session.scalar(select(IntricacyLock).where(IntricacyLock.owner_id == player.id,
                                                         IntricacyLock.active_slot == body.behind_slot))
     note = IntricacyNote(author_id=player.id, lock_id=lock_id, behind_lock_id=behind.id, solution=body.solution)
@@ -223,19 +222,12 @@ def _declare(game, codename: str, lock_id: int, body: SolutionIn) -> None:
 
 class Limit:
     """The hourly limit of one kind of action (a lock placed counts as an upload, a declaration as
-    a speedrun): checked before the engine plays, recorded with the action or its refusal."""
+    a speedrun): counted before the engine plays, whether the action then succeeds or not."""
 
     def __init__(self, request: Request, session: Session, account: Account, kind: str, per_hour: int):
-        self.session, self.account_id, self.kind = session, account.id, kind
-        self.address = client_address(request)
+        self.session = session
         factor = request.app.state.config.per_address_factor
-        check_rate(session, kind, account.id, self.address, per_hour, per_hour * factor)
-
-    def record(self) -> None:
-        record_action(self.session, self.kind, self.account_id, self.address)
-
-    def refuse(self, status: int, reason: str):
-        refuse(self.session, self.kind, self.account_id, self.address, status, reason)
+        reserve(session, kind, account.id, client_address(request), per_hour, per_hour * factor)
 
 
 def _verify(request: Request, limit: Limit, data: bytes, solution: str, refusal: str) -> None:
@@ -245,7 +237,7 @@ def _verify(request: Request, limit: Limit, data: bytes, solution: str, refusal:
     try:
         verdict = request.app.state.verifier.check("intricacy", "lock.lock", data, solution)
     except VerifierBusy as busy:
-        raise HTTPException(503, str(busy)) from None
+        raise busy_error(str(busy)) from None
     if not verdict["ok"]:
-        limit.refuse(422, f"{refusal}: {verdict['reason']}")
+        raise HTTPException(422, f"{refusal}: {verdict['reason']}")
 

@@ -18,14 +18,15 @@ from sqlalchemy.orm import Session
 
 from studio.core.game import all_games
 from studio.server.auth import signed_in
-from studio.server.deps import client_address, db_session
+from studio.server.deps import busy_error, client_address, db_session
 from studio.server.levelcheck import md5_of
-from studio.server.limits import check_rate, record_action, refuse
+from studio.server.limits import reserve
 from studio.server.models import COLLECTIONS, Account, Level, Speedrun
 from studio.server.models.base import utcnow
 from studio.server.models.levels import TRIAGE, WITHDRAWN
 from studio.server.queries import level_detail, level_or_404, list_levels
 from studio.server.schemas import LevelDetail, LevelEdit, LevelOut, Upload, Uploaded
+from studio.server.rendering import RendererBusy
 from studio.server.verifier import VerifierBusy
 
 router = APIRouter(prefix="/api/levels", tags=["levels"])
@@ -71,9 +72,9 @@ def upload(upload: Upload, request: Request, account: Account = Depends(signed_i
     if len(upload.solution) > config.max_solution_chars:
         raise HTTPException(422, f"solution: at most {config.max_solution_chars} characters")
     data = decode_level(upload.data_base64, config.max_level_bytes)
-    address = client_address(request)
-    check_rate(session, "upload", account.id, address,
-               config.uploads_per_hour, config.uploads_per_hour * config.per_address_factor)
+    # Counted from here, a refusal too: verifying costs the server.
+    reserve(session, "upload", account.id, client_address(request),
+            config.uploads_per_hour, config.uploads_per_hour * config.per_address_factor)
     md5 = md5_of(data)
     existing = session.scalar(select(Level.id).where(Level.md5 == md5))
     if existing is not None:
@@ -82,10 +83,9 @@ def upload(upload: Upload, request: Request, account: Account = Depends(signed_i
     try:
         verdict = state.verifier.check(game.id, filename, data, upload.solution)
     except VerifierBusy as busy:
-        raise HTTPException(503, str(busy)) from None
+        raise busy_error(str(busy)) from None
     if not verdict["ok"]:
-        refuse(session, "upload", account.id, address, 422, verdict["reason"])
-    record_action(session, "upload", account.id, address)
+        raise HTTPException(422, verdict["reason"])
     level = Level(game=game.id, filename=filename, title=verdict["title"], description="", author_id=account.id,
                   md5=md5, data=data, size=len(data), collection=TRIAGE)
     session.add(level)
@@ -159,7 +159,12 @@ def level_image(request: Request, level_id: int = LevelId,
                 size: str = Query("full", pattern="^(full|thumb)$", description="full, or thumb for lists"),
                 session: Session = Depends(db_session)) -> Response:
     level = level_or_404(session, level_id)
-    png = request.app.state.renderer.png(level.md5, level.filename, level.data, size)
+    md5, filename, data = level.md5, level.filename, level.data
+    session.rollback()  # no connection held while the picture is drawn
+    try:
+        png = request.app.state.renderer.png(md5, filename, data, size)
+    except RendererBusy as busy:
+        raise busy_error(str(busy)) from None
     if png is None:
         raise HTTPException(503, "the picture of this level could not be drawn")
     return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=86400"})
@@ -171,7 +176,7 @@ def edit_level(edit: LevelEdit, level_id: int = LevelId, account: Account = Depe
     """The author changes the title or description (the file itself never changes)."""
     level = _own_level(session, level_id, account)
     if edit.title is not None:
-        level.title = edit.title.strip() or level.title
+        level.title = edit.title or level.title
     if edit.description is not None:
         level.description = edit.description
     level.updated_at = utcnow()

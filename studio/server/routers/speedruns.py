@@ -9,8 +9,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from studio.server.auth import signed_in
-from studio.server.deps import client_address, db_session
-from studio.server.limits import check_rate, record_action, refuse
+from studio.server.deps import busy_error, client_address, db_session
+from studio.server.limits import reserve
 from studio.server.models import Account, Speedrun
 from studio.server.models.base import utcnow
 from studio.server.queries import level_or_404, speedrun_records, speedrun_table
@@ -30,21 +30,19 @@ def submit(run: SpeedrunIn, request: Request, level_id: int = LevelId, account: 
     if len(run.solution) > config.max_solution_chars:
         raise HTTPException(422, f"solution: at most {config.max_solution_chars} characters")
     level = level_or_404(session, level_id)
-    address = client_address(request)
-    check_rate(session, "speedrun", account.id, address,
-               config.speedruns_per_hour, config.speedruns_per_hour * config.per_address_factor)
+    reserve(session, "speedrun", account.id, client_address(request),
+            config.speedruns_per_hour, config.speedruns_per_hour * config.per_address_factor)
     game, filename, data = level.game, level.filename, level.data
     session.rollback()  # no transaction stays open while the solution is played
     try:
         verdict = state.verifier.check(game, filename, data, run.solution)
     except VerifierBusy as busy:
-        raise HTTPException(503, str(busy)) from None
+        raise busy_error(str(busy)) from None
     if not verdict["ok"]:
-        refuse(session, "speedrun", account.id, address, 422, verdict["reason"])
+        raise HTTPException(422, verdict["reason"])
     length = verdict["length"]
     improved = False
     for attempt in range(2):  # a first submission racing another of the same player's
-        record_action(session, "speedrun", account.id, address)
         mine = session.scalar(select(Speedrun).where(Speedrun.level_id == level_id,
                                                      Speedrun.account_id == account.id))
         if mine is None:

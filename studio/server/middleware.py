@@ -1,0 +1,119 @@
+"""ASGI middleware of the sharing server: admission (a bounded number of requests at work, the
+rest waiting in a bounded queue, then 503) and the security headers of every answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from collections import deque
+
+# Pages are rendered on the server and need no script; the API docs load their own copy of
+# Swagger UI (``/docs/static``), whose styles and pictures are partly inline.
+PAGE_POLICY = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+               "script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", PAGE_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Adds ``SECURITY_HEADERS`` to every HTTP answer (a handler's own header of a name wins)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", ())}
+                message["headers"] = [*message.get("headers", ()),
+                                      *((name, value) for name, value in SECURITY_HEADERS if name not in present)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class Admission:
+    """At most ``active`` requests are handled at once; up to ``queued`` more wait their turn in
+    arrival order, each for at most ``wait_seconds``. A request that finds the queue full, or
+    waits too long, gets 503 with ``Retry-After`` and the reason in words.
+
+    With ``active`` no larger than the database pool and the thread pool, an admitted request
+    never waits for a connection or a thread that another admitted request holds while it waits
+    for the other: the deadlock of a burst becomes a queue."""
+
+    def __init__(self, app, active: int, queued: int, wait_seconds: float):
+        self.app = app
+        self.active_limit = max(1, active)
+        self.queued_limit = max(0, queued)
+        self.wait_seconds = wait_seconds
+        self.active = 0
+        self._waiting: deque[asyncio.Future] = deque()
+        self.refused = 0  # answered 503 since the start (for the load benchmark's log)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        if not await self._admit():
+            self.refused += 1
+            return await self._busy(scope, send)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self._release()
+
+    async def _admit(self) -> bool:
+        if self.active < self.active_limit and not self._waiting:
+            self.active += 1
+            return True
+        if len(self._waiting) >= self.queued_limit:
+            return False
+        turn = asyncio.get_running_loop().create_future()
+        self._waiting.append(turn)
+        try:
+            await asyncio.wait_for(asyncio.shield(turn), self.wait_seconds)
+            return True  # ``_release`` passed its place on to this request
+        except asyncio.TimeoutError:
+            if turn.done():  # given a place at the moment the wait ran out: take it after all
+                return True
+            self._waiting.remove(turn)
+            return False
+        except asyncio.CancelledError:  # the client went away while waiting
+            if turn.done():
+                self._release()
+            else:
+                self._waiting.remove(turn)
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            turn = self._waiting.popleft()
+            if not turn.done():
+                turn.set_result(None)  # the place passes on: ``active`` stays the same
+                return
+        self.active -= 1
+
+    def retry_after(self) -> int:
+        """Seconds after which a refused request may well find room: the queue's wait, at least 1."""
+        return max(1, math.ceil(self.wait_seconds / 2))
+
+    async def _busy(self, scope, send) -> None:
+        seconds = self.retry_after()
+        at_work = f"{self.active} request{'s' if self.active != 1 else ''} at work"
+        reason = f"the server is busy ({at_work}, {len(self._waiting)} waiting): try again in {seconds} s"
+        if scope.get("path", "").startswith("/api"):
+            body, kind = json.dumps({"detail": reason}).encode(), b"application/json"
+        else:
+            body, kind = (f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{reason[0].upper() + reason[1:]}.</p>"
+                          .encode(), b"text/html; charset=utf-8")
+        await send({"type": "http.response.start", "status": 503, "headers": [
+            (b"content-type", kind), (b"content-length", str(len(body)).encode()),
+            (b"retry-after", str(seconds).encode())]})
+        await send({"type": "http.response.body", "body": body})
