@@ -103,6 +103,24 @@ def test_collection_page_lists_the_level_with_its_thumbnail_and_record(browser, 
     assert browser.current_url.endswith(f"/levels/{uploaded['id']}")
 
 
+def test_the_api_docs_run_under_the_content_security_policy_from_the_servers_own_files(browser, shared_level,
+                                                                                     tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    server, _ = shared_level
+    browser.get(server.url + "/docs")
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".opblock"))
+    assert "Puzzle Level Studio sharing server" in browser.find_element(By.CSS_SELECTOR, ".title").text
+    paths = [element.text for element in browser.find_elements(By.CSS_SELECTOR, ".opblock-summary-path")]
+    assert "/api/levels/{level_id}/speedruns" in paths and "/api/accounts/me/password" in paths
+    loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert loaded and all(name.startswith(server.url) for name in loaded), loaded
+    refused = [entry for entry in browser.get_log("browser") if "Content Security Policy" in entry["message"]]
+    assert not refused, refused
+    save_screenshot(browser, tmp_path, "server-api-docs.png")
+
+
 def save_screenshot(browser, tmp_path: Path, name: str) -> None:
     path = tmp_path / name
     assert browser.save_screenshot(str(path)) and path.stat().st_size > 5_000

@@ -26,7 +26,7 @@ LIMIT_OPTIONS = (
     ("max_queued_requests", "requests that may wait for their turn (default 2000); more are answered 503"),
 )
 SECONDS_OPTIONS = (
-    ("queue_seconds", "how long a request may wait for its turn before it is answered 503 (default 6)"),
+    ("queue_seconds", "how long a request may wait for its turn before it is answered 503 (default 5)"),
     ("token_days", "days a sign-in token stays valid (default 30)"),
 )
 

@@ -34,7 +34,7 @@ class ServerConfig:
     # how many more may wait, and for how long, before they are answered 503.
     max_active_requests: int = 32
     max_queued_requests: int = 2_000
-    queue_seconds: float = 6.0
+    queue_seconds: float = 5.0
     # Addresses of reverse proxies whose X-Forwarded-For names the client; from any other peer
     # the header is ignored, so it cannot dodge the per-address limits.
     trusted_proxies: tuple[str, ...] = ()

@@ -66,7 +66,7 @@ class WorkerProcess:
 
 class VerifierPool:
     def __init__(self, workers: int = 2, time_limit: float = 10.0, max_moves: int = 20_000,
-                 wait_limit: float = 5.0, waiting_per_worker: int = 8):
+                 wait_limit: float = 2.0, waiting_per_worker: int = 8):
         self.time_limit = time_limit
         self.max_moves = max_moves
         self.wait_limit = wait_limit
