@@ -7,7 +7,8 @@ Needs the server extra (pip install -e ".[server]").
 
 Two scenarios: SQLite with one server process, then PostgreSQL with two server processes
 sharing the database (the clients spread over both, as behind a load balancer). In each,
-for every number of clients, each client, a player with an account and an address of its
+for every number of clients (in ``--rounds`` rounds, every other one in reverse order, compared
+by the median), each client, a player with an account and an address of its
 own, sends tests/load_client.py's mix (list, download, rate, comment, speedrun, upload)
 without pause for ``--seconds``, honouring a 503's Retry-After; the servers run with their
 default limits. Then a burst of 400 simultaneous list requests on new connections; then the
@@ -27,6 +28,7 @@ import argparse
 import asyncio
 import json
 import os
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -62,11 +64,21 @@ def scenario(name: str, kind: str, servers: int, args, folder: Path) -> dict | N
         ports = [port_of(process) for process in processes]
         seeded = seed(database.url, processes[0].url, max(args.clients), SEED_LEVELS)
         bodies = upload_bodies(int(60 * args.seconds * (len(args.clients) + 1)), f"{kind} {os.getpid()}")
-        levels = []
-        for clients in args.clients:
-            run = asyncio.run(run_mix(ports, seeded, clients, args.seconds, bodies))
-            levels.append({"clients": clients, **run.summary()})
-            report_level(name, levels[-1])
+        runs: dict[int, list] = {clients: [] for clients in args.clients}
+        for round_number in range(args.rounds):
+            # Every other round from the most clients down: the database's growth and the
+            # machine's drift weigh on each number of clients alike.
+            order = args.clients if round_number % 2 == 0 else args.clients[::-1]
+            for clients in order:
+                run = asyncio.run(run_mix(ports, seeded, clients, args.seconds, bodies))
+                runs[clients].append({"clients": clients, "round": round_number + 1, **run.summary()})
+                report_level(name, runs[clients][-1])
+        levels = [median_run(runs[clients]) for clients in args.clients]
+        print(f"\n{name}, by number of clients (median of {args.rounds} rounds; each round's):")
+        for level in levels:
+            print(f"  {level['clients']:5} clients: {level['ok_per_second']} answered requests/s "
+                  f"({', '.join(map(str, level['rounds_ok_per_second']))}), slowest {level['slowest_ms']} ms, "
+                  f"answers {level['statuses']}")
         statuses, took = asyncio.run(burst(ports[0], "/api/levels?limit=100", BURST_REQUESTS, BURST_LIMIT))
         print(f"  burst of {BURST_REQUESTS} lists at once: {statuses} in {took:.1f} s")
         victim = processes[0]
@@ -94,6 +106,22 @@ def scenario(name: str, kind: str, servers: int, args, folder: Path) -> dict | N
     return result
 
 
+def median_run(rounds: list[dict]) -> dict:
+    """One number of clients over its rounds: the median throughput, the figures per kind of
+    its middle round (the lower of two), the worst latency and the statuses of every round."""
+    ordered = sorted(rounds, key=lambda run: run["ok_per_second"])
+    middle = dict(ordered[(len(ordered) - 1) // 2])
+    middle["rounds_ok_per_second"] = [run["ok_per_second"] for run in rounds]
+    middle["ok_per_second"] = round(statistics.median(middle["rounds_ok_per_second"]), 1)
+    middle["slowest_ms"] = max(run["slowest_ms"] for run in rounds)
+    statuses: dict[str, int] = {}
+    for run in rounds:
+        for status, count in run["statuses"].items():
+            statuses[status] = statuses.get(status, 0) + count
+    middle["statuses"] = statuses
+    return middle
+
+
 def port_of(process: ServerProcess) -> int:
     return int(process.url.rsplit(":", 1)[1])
 
@@ -115,7 +143,8 @@ def verdicts(result: dict) -> dict[str, bool]:
 
 
 def report_level(name: str, level: dict) -> None:
-    print(f"\n{name}: {level['clients']} clients, {level['seconds']} s: {level['ok_per_second']} answered requests/s; "
+    print(f"\n{name}: {level['clients']} clients, round {level['round']}, {level['seconds']} s: "
+          f"{level['ok_per_second']} answered requests/s; "
           f"answers {level['statuses']}; slowest {level['slowest_ms']} ms")
     for kind, figures in level["kinds"].items():
         print(f"  {kind:9} {figures['ok']:7} ok {figures['per_second']:8.1f} req/s  p50 {figures['p50_ms']} ms  "
@@ -137,12 +166,15 @@ def main() -> int:
     _fast_event_loop()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, nargs="+", default=[50, 200, 1000])
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="of each run")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="runs of each number of clients; throughput is compared by the median (default 2)")
     parser.add_argument("--pg", default=os.environ.get("STUDIO_TEST_PG"), help="a PostgreSQL URL (a database is made in it)")
     parser.add_argument("--only", choices=("sqlite", "postgresql"), help="run one scenario")
     parser.add_argument("--json", action="store_true", help="also print each scenario as one JSON line")
     args = parser.parse_args()
     args.seconds = min(max(args.seconds, 2.0), MAX_SECONDS)
+    args.rounds = min(max(args.rounds, 1), 5)
     args.clients = sorted(max(1, min(clients, 2000)) for clients in args.clients)
     with tempfile.TemporaryDirectory(prefix="studio-load-") as folder:
         results = []

@@ -131,3 +131,28 @@ def test_every_answer_carries_the_security_headers_and_a_handlers_own_wins():
         assert headers[b"x-frame-options"] == b"SAMEORIGIN"
 
     asyncio.run(scenario())
+
+
+def test_a_request_that_would_wait_too_long_at_the_pace_of_late_is_refused_at_once():
+    """Twenty requests finished in the last five seconds (four a second): with 4 s allowed, the
+    queue takes requests while it holds up to sixteen (a 4 s wait); one arriving when seventeen
+    wait is told at once to come back in 5 s, when they will have had their turns."""
+    import time
+
+    async def scenario():
+        inner = SlowApp()
+        admission = Admission(inner, active=1, queued=100, wait_seconds=4)
+        now = time.monotonic()
+        admission._finished.extend(now - 0.2 * n for n in range(20))
+        calls = [asyncio.create_task(call(admission, n)) for n in range(18)]
+        await asyncio.sleep(0.05)
+        assert admission.active == 1 and len(admission._waiting) == 17
+        began = time.monotonic()
+        refused = await call(admission, 99)
+        assert time.monotonic() - began < 0.5
+        assert refused["status"] == 503 and refused["headers"][b"retry-after"] == b"5"
+        assert "try again in 5 s" in json.loads(refused["body"])["detail"]
+        inner.release.set()
+        assert [answer["status"] for answer in await asyncio.gather(*calls)] == [200] * 18
+
+    asyncio.run(scenario())

@@ -6,7 +6,11 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import time
 from collections import deque
+
+RATE_SECONDS = 5.0  # the window over which the pace of finished requests is measured
+MAX_RETRY_AFTER = 60
 
 # Pages are rendered on the server and need no script; the API docs load their own copy of
 # Swagger UI (``/docs/static``), whose styles and pictures are partly inline.
@@ -43,7 +47,9 @@ class SecurityHeaders:
 class Admission:
     """At most ``active`` requests are handled at once; up to ``queued`` more wait their turn in
     arrival order, each for at most ``wait_seconds``. A request that finds the queue full, or
-    waits too long, gets 503 with ``Retry-After`` and the reason in words.
+    a queue it would wait longer than that for at the pace requests are finishing, or that
+    waits too long, gets 503 with ``Retry-After`` (when that queue will have gone) and the
+    reason in words.
 
     With ``active`` no larger than the database pool and the thread pool, an admitted request
     never waits for a connection or a thread that another admitted request holds while it waits
@@ -56,7 +62,8 @@ class Admission:
         self.wait_seconds = wait_seconds
         self.active = 0
         self._waiting: deque[asyncio.Future] = deque()
-        self.refused = 0  # answered 503 since the start (for the load benchmark's log)
+        self._finished: deque[float] = deque()  # when the requests of the last RATE_SECONDS ended
+        self.refused = 0  # answered 503 since the start
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -67,14 +74,15 @@ class Admission:
         try:
             await self.app(scope, receive, send)
         finally:
+            self._finished.append(time.monotonic())
             self._release()
 
     async def _admit(self) -> bool:
         if self.active < self.active_limit and not self._waiting:
             self.active += 1
             return True
-        if len(self._waiting) >= self.queued_limit:
-            return False
+        if len(self._waiting) >= self.queued_limit or self.expected_wait() > self.wait_seconds:
+            return False  # at once: waiting would end in a refusal anyway, and hold a place meanwhile
         turn = asyncio.get_running_loop().create_future()
         self._waiting.append(turn)
         try:
@@ -100,9 +108,23 @@ class Admission:
                 return
         self.active -= 1
 
+    def rate(self) -> float | None:
+        """Requests finished per second lately; None until RATE_SECONDS have a few to go by."""
+        now = time.monotonic()
+        while self._finished and self._finished[0] < now - RATE_SECONDS:
+            self._finished.popleft()
+        return len(self._finished) / RATE_SECONDS if len(self._finished) >= 10 else None
+
+    def expected_wait(self) -> float:
+        """How long a request arriving now would wait for its turn, at the pace of late."""
+        rate = self.rate()
+        return len(self._waiting) / rate if rate else 0.0
+
     def retry_after(self) -> int:
-        """Seconds after which a refused request may well find room: the queue's wait, at least 1."""
-        return max(1, math.ceil(self.wait_seconds / 2))
+        """Seconds after which a refused request may well find room: the queue's expected wait
+        (at least 1 s, at most MAX_RETRY_AFTER). So refused clients come back about when the
+        requests ahead of them are done, instead of crowding the queue again at once."""
+        return max(1, min(MAX_RETRY_AFTER, math.ceil(max(self.expected_wait(), self.wait_seconds / 2))))
 
     async def _busy(self, scope, send) -> None:
         seconds = self.retry_after()
