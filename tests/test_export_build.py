@@ -38,7 +38,7 @@ pytestmark = pytest.mark.skipif(os.environ.get("STUDIO_EXPORT_TEST") != "1",
 @pytest.fixture(scope="module", params=GAMES)
 def built(request, tmp_path_factory):
     if importlib.util.find_spec("PyInstaller") is None:
-        pytest.fail('PyInstaller is not installed: pip install -e ".[package]"')
+        pytest.fail('PyInstaller is not installed: pip install -e . (it is one of the studio dependencies)')
     game = request.param
     out = tmp_path_factory.mktemp(f"export-{game}")
     done = subprocess.run(

@@ -56,7 +56,7 @@ def test_sample_falls_back_to_the_first_bundled_level(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def app(tmp_path_factory) -> Path:
     if importlib.util.find_spec("PyInstaller") is None:
-        pytest.fail('PyInstaller is not installed: pip install -e ".[package]"')
+        pytest.fail('PyInstaller is not installed: pip install -e . (it is one of the studio dependencies)')
     out = tmp_path_factory.mktemp("pyinstaller")
     subprocess.run(
         [

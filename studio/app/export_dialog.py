@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from studio.app.collection_list import CollectionList
 from studio.app.dialogs import problem_label
-from studio.export.build import PROGRESS_PREFIX, WARNING_PREFIX
+from studio.export.build import PROGRESS_PREFIX, WARNING_PREFIX, export_blockers
 from studio.export.bundle import slug
 
 KILL_AFTER_MS = 3000  # a cancelled build that has not stopped by then is killed
@@ -49,11 +49,15 @@ class ExportDialog(QDialog):
         self._stdout = b""
         self._cancelled = False
         self.warnings: list[str] = []  # the build's warning lines, shown with its result
+        # What this studio lacks to build a game, said before the designer starts (and on Export).
+        self.blockers = export_blockers()
 
         self.collection = CollectionList(open_levels)
         self.collection.changed.connect(self._collection_changed)
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("export_name")
+        self._name_typed = False  # the name follows the chosen levels until the designer types one
+        self.name_edit.textEdited.connect(self._name_edited)
         self.author_edit = QLineEdit()
         self.icon_edit = QLineEdit()
         self.icon_edit.setPlaceholderText("a PNG or SVG file (optional)")
@@ -122,6 +126,8 @@ class ExportDialog(QDialog):
         self.collection.set_paths(list(paths))
         self._name_changed()
         self._update_buttons()
+        if self.blockers:
+            self.problem.setText("Cannot export: " + "; ".join(self.blockers) + ".")
 
     @staticmethod
     def _with_browse(edit: QLineEdit, slot) -> QWidget:
@@ -152,20 +158,25 @@ class ExportDialog(QDialog):
         self.program_label.setText(f"The program: {shown}" if shown else "")
         self._update_buttons()
 
+    def _name_edited(self, text: str) -> None:
+        self._name_typed = bool(text.strip())
+
     def _collection_changed(self) -> None:
         self.checks = []
         self.checks_view.clear()
         self.allow_unsolvable.hide()
         self.allow_unsolvable.setChecked(False)
         game = self.collection.game()
-        if game is not None and not self.name_edit.text():
-            self.name_edit.setText(f"{game.name} Levels")
+        if not self._name_typed:
+            self.name_edit.setText(f"{game.name} Levels" if game is not None else "")
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         running = self.process is not None
         ready = bool(self.collection.paths() and self.name_edit.text().strip() and self.output_edit.text().strip())
-        self.export_button.setEnabled(ready and not running)
+        self.export_button.setEnabled(ready and not running and not self.blockers)
+        self.export_button.setToolTip("Cannot export: " + "; ".join(self.blockers) if self.blockers else
+                                      "" if ready else "Choose the levels, a name and an output folder first")
         self.play_button.setEnabled(bool(self.collection.paths()) and not running)
         self.collection.setEnabled(not running)
         self.cancel_button.setText("Cancel" if running else "Close")
@@ -173,9 +184,8 @@ class ExportDialog(QDialog):
     # -- running `studio export-game` -------------------------------------------------------------
     def start(self) -> None:
         """Check the levels, then build when they can ship."""
-        if getattr(sys, "frozen", False):
-            self.problem.setText("Exporting needs the studio run from Python with PyInstaller installed "
-                                 '(pip install -e ".[package]"), not the packaged studio.')
+        if self.blockers:
+            self.problem.setText("Cannot export: " + "; ".join(self.blockers) + ".")
             return
         self.problem.setText("")
         self.result = None

@@ -97,6 +97,17 @@ def refusal(checks: list[LevelCheck], allow_unsolvable: bool) -> str:
     return ""
 
 
+def export_blockers() -> list[str]:
+    """What this studio lacks to build a game, each in words with its fix; empty when nothing."""
+    if getattr(sys, "frozen", False):
+        return ["the packaged studio cannot build games: export from the studio installed with Python "
+                "(pip install puzzle-level-studio)"]
+    if importlib.util.find_spec("PyInstaller") is None:
+        return ["PyInstaller, which builds the game, is not installed; install it with "
+                "'pip install pyinstaller'"]
+    return []
+
+
 def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | None = None,
                 allow_unsolvable: bool = False, solve_timeout: float | None = DEFAULT_SOLVE_TIMEOUT,
                 work_dir: Path | None = None, log: Callable[[str], None] = print,
@@ -111,9 +122,10 @@ def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | 
     problem = refusal(checks, allow_unsolvable)
     if problem:
         raise ExportError(problem)
-    # Checked after the levels, so a designer without the extra still learns what to fix first.
-    if importlib.util.find_spec("PyInstaller") is None:
-        raise ExportError('PyInstaller is not installed: pip install -e ".[package]"')
+    # Checked after the levels, so a designer without PyInstaller still learns what to fix first.
+    blockers = export_blockers()
+    if blockers:
+        raise ExportError("; ".join(blockers))
     program = slug(name)
     out_dir = Path(out_dir).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
