@@ -134,6 +134,54 @@ def test_upload_takes_the_solution_stored_for_the_level_when_nothing_was_played(
     assert solution.replace(" ", "") == "EEESSWWWEEENNWWWT" and "Solution field" in source
 
 
+def test_upload_after_a_win_and_a_saved_edit_uses_the_winning_moves_replayed(window, qtbot, live_server, tmp_path):
+    """Win the play-test, change the title (the test is now 'edited since'), save, upload: the
+    winning moves still win the saved level, so they are sent (issue 39)."""
+    from studio.model.commands import ChangeProperties
+
+    server, _ = live_server
+    controller = connect(window, server.url, tmp_path / "library")
+    dock = controller.dock
+    qtbot.waitUntil(lambda: dock.levels.topLevelItemCount() == 1, timeout=WAIT_MS)
+    dock.name.setText("winner")
+    dock.password.setText("a long password")
+    dock.register.click()
+    qtbot.waitUntil(lambda: dock.signed_in, timeout=WAIT_MS)
+    level = tmp_path / "levels" / "won.esx"
+    level.parent.mkdir()
+    shutil.copy(ESCAPE_FIRST, level)  # alone in its folder: no stored solution
+    window.open_file(level)
+    play(window, ESCAPE_FIRST_SOLUTION)
+    document = window.current_pane().document
+    session = window.playtest.sessions[document]
+    assert session.outcome.kind == "won"
+    document.undo_stack.push(ChangeProperties(document, {"title": "Won, then renamed"}))
+    assert session.stale
+    document.save()
+    controller.upload_current()
+    qtbot.waitUntil(lambda: dock.status.text().startswith("Uploaded won.esx as level"), timeout=WAIT_MS)
+    assert "the play-test's moves (replayed on the level as saved)" in dock.status.text()
+    listed = Client(server.url).get("/api/levels")[1]
+    assert "Won, then renamed" in [entry["title"] for entry in listed]
+
+
+def test_upload_with_no_win_known_asks_for_one_in_a_dialog_with_play_test_now(window, qtbot, tmp_path):
+    level = tmp_path / "levels" / "unwon.esx"
+    level.parent.mkdir()
+    shutil.copy(ESCAPE_FIRST, level)
+    window.open_file(level)
+    controller = window.community
+    controller.upload_current()
+    box = controller.needs_a_win
+    assert box.isVisible() and "win" in box.text() and "unwon" in box.text().lower()
+    assert not controller.calls  # nothing was sent
+    assert "needs a win" in controller.dock.status.text()
+    play_now = next(button for button in box.buttons() if button.text() == "Play-test now")
+    play_now.click()
+    qtbot.waitUntil(lambda: window.current_pane().document in window.playtest.sessions, timeout=10_000)
+    assert window.playtest.dock.isVisible()
+
+
 def test_community_dock_offline_says_so_without_an_error(window, qtbot, tmp_path):
     controller = connect(window, f"http://127.0.0.1:{free_port()}", tmp_path / "library")  # nothing listens there
     dock = controller.dock

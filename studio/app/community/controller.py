@@ -2,7 +2,8 @@
 comment, upload the level being edited with its solution, submit a play-test as a
 speedrun. Every network call goes through ``CommunityClient`` (asynchronous, never
 blocking the GUI) and shows progress in the dock; a failure is said in the dock's
-status line, never in a modal box, so the studio works the same offline.
+status line, never in a modal box, so the studio works the same offline. Only an upload
+with no known win asks, in a dialog, for one (with a button to play-test now).
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from urllib.parse import urlencode
 
 from PySide6.QtCore import QObject, QStandardPaths, Qt
 from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import QMessageBox
 
 from studio.app.community.client import Call, CallsInFlight, CommunityClient
 from studio.app.community.dock import THUMBNAIL, CommunityDock
 from studio.core.files import write_atomic
 from studio.core.game import all_games
+from studio.core.playtest_adapter import WON, LevelContext, adapter_for, verify_moves
 from studio.core.reading import read_file, read_level
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
@@ -223,7 +226,11 @@ class CommunityController(QObject):
             return
         document = pane.document
         data = level_bytes(document)
-        solution, source = self.solution_for(document)
+        found = self.solution_for(document, data)
+        if found is None:
+            self._ask_for_a_win(document)
+            return
+        solution, source = found
         name = document.path.name if document.path else document.display_name() + document.game.file_patterns[0][1:]
         body = {"game": document.game.id, "filename": name, "solution": solution,
                 "data_base64": base64.b64encode(data).decode()}
@@ -234,19 +241,52 @@ class CommunityController(QObject):
             self.refresh(False)
         self._call(f"Upload {name}", "POST", "/api/levels", body, uploaded)
 
-    def solution_for(self, document) -> tuple[str, str]:
-        """The solution to upload and where it came from, in words: the play-test's moves, else
-        the first solution stored for the level (a player file), else the level's own."""
+    def solution_for(self, document, data: bytes | None = None) -> tuple[str, str] | None:
+        """The moves to upload with the level and where they came from, in words: the play-test's
+        latest moves when they win the level as it will be uploaded (replayed on it, so a test
+        started before an edit still counts when the edit changed nothing they touch), else the
+        first stored solution that wins it; None when nothing known wins it."""
+        data = level_bytes(document) if data is None else data
+        adapter = adapter_for(document.game)
+        if adapter is None:  # no engine here to check with: the server plays what the level stores
+            return "", "the solution stored in the level"
+        try:
+            level = document.game.load(data)
+            adapter.initial_state(level)
+        except ValueError:  # the server says what is wrong with it
+            return "", "the solution stored in the level"
+        candidates = []
         playtest = getattr(self.window, "playtest", None)
         session = playtest.session_for(document) if playtest is not None else None
-        if session is not None and session.moves and not session.stale:
-            return session.adapter.moves_text(session.moves), "the play-test's moves"
         if session is not None:
-            adapter = session.adapter
-            stored = [s for s in adapter.load_solutions(session.level_context()) if s.current]
-            if stored:
-                return adapter.moves_text(stored[0].moves), f"the solution stored in {stored[0].source}"
-        return "", "the solution stored in the level"
+            replayed = " (replayed on the level as saved)" if session.stale else ""
+            candidates += [(moves, "the play-test's moves" + replayed)
+                           for moves in (session.moves, session.timeline_moves) if moves]
+        try:
+            stored = adapter.load_solutions(LevelContext(level, data, document.path))
+        except (ValueError, OSError):
+            stored = []
+        candidates += [(solution.moves, f"the solution stored in {solution.source}") for solution in stored]
+        for moves, source in candidates:
+            verdict = verify_moves(adapter, level, moves)
+            if verdict.outcome.kind == WON:
+                return adapter.moves_text(tuple(moves)[:verdict.moves]), source
+        return None
+
+    def _ask_for_a_win(self, document) -> None:
+        """Say, in a dialog, that the server takes only levels shown to be won, and offer to play."""
+        box = QMessageBox(QMessageBox.Icon.Information, "Upload Level",
+                          f"The server takes a level only with moves that win it, and none are known for "
+                          f"“{document.display_name()}” as it is: no play-test has won it since its last "
+                          f"change, and no stored solution wins it.\n\nWin it in the play-test, then "
+                          f"upload it again.", QMessageBox.StandardButton.Cancel, self.window)
+        play = box.addButton("Play-test now", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(play)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        play.clicked.connect(lambda: self.window.actions["playtest"].trigger())
+        self.needs_a_win = box  # for tests; the box deletes itself when closed
+        box.open()
+        self.dock.say("Not uploaded: the level needs a win first.")
 
     def submit_speedrun(self) -> None:
         pane = self.window.current_pane()
