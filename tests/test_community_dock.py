@@ -72,7 +72,10 @@ def test_community_dock_round_trip(window, qtbot, live_server, tmp_path):
     assert dock.account.text() == "Signed in as player1."
     qtbot.waitUntil(lambda: dock.levels.topLevelItemCount() == 1 and not controller.calls, timeout=WAIT_MS)
 
+    assert dock.page_link.text() == "Select a level to open its web page."
     dock.levels.topLevelItem(0).setSelected(True)
+    assert f'href="{server.url}/levels/{uploaded["id"]}"' in dock.page_link.text()  # it opens in the browser
+    assert dock.page_link.openExternalLinks()
     dock.download.click()
     downloaded = tmp_path / "library" / "escape" / "05-lasers.esx"
     qtbot.waitUntil(lambda: window.errors or (window.current_pane() is not None

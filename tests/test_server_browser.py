@@ -128,3 +128,50 @@ def save_screenshot(browser, tmp_path: Path, name: str) -> None:
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(path, Path(keep) / name)
+
+
+def test_a_player_signs_in_on_the_web_rates_calls_it_cooked_and_comments(browser, shared_level, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    def after(click, element_id: str):
+        """Click, then the element of the next page (a form's answer loads a page)."""
+        old = browser.find_element(By.TAG_NAME, "html")
+        click()
+        WebDriverWait(browser, 20).until(lambda b: old != b.find_element(By.TAG_NAME, "html")
+                                         and b.find_elements(By.ID, element_id))
+        return browser.find_element(By.ID, element_id)
+
+    server, uploaded = shared_level
+    Client(server.url).sign_up("webber", "a web password")
+    browser.get(f"{server.url}/levels/{uploaded['id']}")
+    assert not browser.find_elements(By.ID, "rate")  # the forms need an account
+    after(browser.find_element(By.ID, "sign-in").click, "submit")
+    browser.find_element(By.NAME, "name").send_keys("webber")
+    browser.find_element(By.NAME, "password").send_keys("a wrong password")
+    assert "Wrong name or password" in after(browser.find_element(By.ID, "submit").click, "error").text
+    browser.find_element(By.NAME, "name").send_keys("webber")
+    browser.find_element(By.NAME, "password").send_keys("a web password")
+    assert after(browser.find_element(By.ID, "submit").click, "viewer").text == "webber"
+    assert browser.current_url.endswith(f"/levels/{uploaded['id']}")  # back where the player was
+    session = browser.get_cookie("studio_session")
+    assert session["httpOnly"] and session["secure"] and session["sameSite"] == "Lax"
+
+    rate = browser.find_element(By.ID, "rate")
+    Select(rate.find_element(By.NAME, "difficulty")).select_by_visible_text("9")
+    Select(rate.find_element(By.NAME, "style")).select_by_visible_text("7")
+    rate.find_element(By.NAME, "cooked").click()
+    assert after(rate.find_element(By.TAG_NAME, "button").click, "done").text == "Your rating is saved."
+    averages = Client(server.url).get(f"/api/levels/{uploaded['id']}/ratings")[1]
+    assert averages["count"] == 3 and averages["cooked"] == round(2 / 3, 2)  # ann's, bob's and this one
+    rate = browser.find_element(By.ID, "rate")  # the form shows the player's own rating, to change
+    assert Select(rate.find_element(By.NAME, "difficulty")).first_selected_option.text == "9"
+    assert rate.find_element(By.NAME, "cooked").is_selected()
+
+    form = browser.find_element(By.ID, "comment")
+    form.find_element(By.NAME, "text").send_keys("Rated from the web page: <b>not bold</b>")
+    assert after(form.find_element(By.TAG_NAME, "button").click, "done").text == "Your comment is posted."
+    assert "Rated from the web page: <b>not bold</b>" in browser.find_element(By.ID, "comments").text
+    save_screenshot(browser, tmp_path, "server-level-page-signed-in.png")
+    after(browser.find_element(By.ID, "sign-out").click, "sign-in")
+    assert browser.get_cookie("studio_session") is None

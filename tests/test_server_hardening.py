@@ -186,3 +186,43 @@ def test_a_huge_level_is_drawn_smaller_by_a_worker_with_a_memory_cap(tmp_path):
     header = picture.read_bytes()[16:24]
     width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
     assert max(width, height) <= 4096 and min(width, height) >= 3500
+
+
+def test_web_forms_refuse_a_post_without_the_pages_csrf_token_or_from_another_site(server):
+    import urllib.parse
+    import urllib.request
+
+    author = player(server)
+    status, level = author.upload(ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, data=escape_variant(next(_names), "Forms"))
+    assert status == 201
+    with urllib.request.urlopen(server.url + "/sign-in") as answer:
+        page = answer.read().decode()
+        cookie = answer.headers["Set-Cookie"]  # Secure: urllib's cookie jar keeps it for https only
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    assert f"studio_csrf={csrf}" in cookie and "HttpOnly" in cookie and "Secure" in cookie
+
+    def post(path: str, fields: dict, headers=None) -> int:
+        request = urllib.request.Request(server.url + path, data=urllib.parse.urlencode(fields).encode(),
+                                         headers={"Content-Type": "application/x-www-form-urlencoded",
+                                                  "Cookie": f"studio_csrf={csrf}", **(headers or {})})
+        try:
+            with urllib.request.urlopen(request) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    rating = {"difficulty": "5", "style": "5"}
+    assert post(f"/levels/{level['id']}/rate", rating) == 403  # no token
+    assert post(f"/levels/{level['id']}/rate", {**rating, "csrf": "x" * 32}) == 403  # not the page's
+    assert post(f"/levels/{level['id']}/rate", {**rating, "csrf": csrf},
+                {"Origin": "http://attacker.example"}) == 403
+    assert post(f"/levels/{level['id']}/rate", {**rating, "csrf": csrf}) == 401  # the page's, but not signed in
+    assert post("/sign-in", {"name": "nobody", "password": "x" * 8, "csrf": csrf, "next": "//evil.example/"}) == 401
+
+
+def test_after_signing_in_a_page_goes_back_only_to_a_path_of_this_site():
+    from studio.server.routers.web_forms import local_path
+
+    assert local_path("/levels/3") == "/levels/3"
+    for elsewhere in ("https://evil.example/", "//evil.example/x", "/\\evil.example", "levels/3", ""):
+        assert local_path(elsewhere) == "/"

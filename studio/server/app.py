@@ -26,13 +26,16 @@ from studio.server.database import make_engine, migrate, session_factory
 from studio.server.limits import BodySizeLimit
 from studio.server.middleware import Admission, SecurityHeaders
 from studio.server.rendering import FileCache, Renderer, default_cache_dir
-from studio.server.routers import accounts, docs, feedback, health, intricacy, levels, moderation, pages, speedruns
+from studio.server.routers import (
+    accounts, docs, feedback, health, intricacy, levels, moderation, pages, speedruns, web_forms,
+)
 from studio.server.schemas import Problem
 from studio.server.verifier import RETRY_SECONDS, VerifierPool
+from studio.server.web import page
 
 log = logging.getLogger("studio.server")
 ROUTERS = (health.router, accounts.router, moderation.router, feedback.router, speedruns.router,
-           levels.router, pages.router, intricacy.router, docs.router)
+           levels.router, pages.router, web_forms.router, intricacy.router, docs.router)
 # Threads for the handlers beyond the admitted requests (each uses one at a time): a few for
 # the work the server does outside requests, so no admitted request waits for a thread.
 SPARE_THREADS = 8
@@ -83,8 +86,6 @@ def _install_error_handlers(app: FastAPI) -> None:
         if request.url.path.startswith("/api") or request.url.path in ("/openapi.json", "/docs"):
             return JSONResponse({"detail": error.detail}, status_code=error.status_code,
                                 headers=getattr(error, "headers", None))
-        from studio.server.routers.pages import page
-
         return page(request, "error.html", error.status_code, status=error.status_code, message=error.detail)
 
     @app.exception_handler(RequestValidationError)

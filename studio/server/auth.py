@@ -58,6 +58,12 @@ def signed_in(request: Request, session: Session = Depends(db_session),
     if token is None:
         raise HTTPException(401, "sign in first: send 'Authorization: Bearer TOKEN' (POST /api/sessions gives one)",
                             headers={"WWW-Authenticate": "Bearer"})
+    return account_of_token(request, session, token)
+
+
+def account_of_token(request: Request, session: Session, token: str) -> Account:
+    """The account a token signs in (a bearer token, or a web page's session cookie); 401 for
+    one never issued, signed out, or older than the server's ``token_days``."""
     found = session.execute(select(Account, Token.created_at).join(Token, Token.account_id == Account.id)
                             .where(Token.token_hash == token_digest(token))).first()
     if found is None:

@@ -72,7 +72,7 @@ class CommunityController(QObject):
     def _load_settings(self) -> None:
         url = str(self.settings.value("community/url", DEFAULT_SERVER) or DEFAULT_SERVER)
         self.dock.url.setText(url)
-        self.client.base_url = url.rstrip("/")
+        self.client.base_url = self.dock.server_url = url.rstrip("/")
         self.client.token = str(self.settings.value("community/token", "") or "")
         name = str(self.settings.value("community/name", "") or "")
         self.dock.name.setText(name)
@@ -86,6 +86,7 @@ class CommunityController(QObject):
         url = self.dock.url.text().strip().rstrip("/") or DEFAULT_SERVER
         if url != self.client.base_url:
             self.client.base_url = url
+            self.dock.server_url = url
             self.settings.set_value("community/url", url)
             self._forget_token()  # a token belongs to the server that gave it
             self.refresh()

@@ -5,6 +5,8 @@ the dock only shows state and says what was asked."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QLabel,
@@ -112,6 +114,12 @@ class CommunityDock(QDockWidget):
         self.levels.itemDoubleClicked.connect(lambda item, _: self.downloadRequested.emit(item.data(0, LEVEL_ROLE)))
         self.download = QPushButton("Download and Open")
         self.download.clicked.connect(lambda: self._emit_for_selected(self.downloadRequested))
+        self.server_url = ""  # the controller's; the selected level's web page is under it
+        self.page_link = QLabel()
+        self.page_link.setObjectName("community_page_link")
+        self.page_link.setTextFormat(Qt.TextFormat.RichText)
+        self.page_link.setOpenExternalLinks(True)
+        self.page_link.setWordWrap(True)  # never widens the dock
         self.difficulty = _spin("Difficulty, 1 (easy) to 10 (hard)")
         self.style = _spin("Style, 1 (plain) to 10 (beautiful)")
         self.cooked = QCheckBox("Cooked")
@@ -132,6 +140,7 @@ class CommunityDock(QDockWidget):
         layout.addLayout(filters)
         layout.addWidget(self.levels, 1)
         layout.addWidget(self.download)
+        layout.addWidget(self.page_link)
         layout.addLayout(rating)
         layout.addLayout(commenting)
         return box
@@ -201,7 +210,15 @@ class CommunityDock(QDockWidget):
 
     # -- requests -----------------------------------------------------------------------
     def _selection_changed(self) -> None:
-        chosen = self.selected_level() is not None
+        level = self.selected_level()
+        chosen = level is not None
+        if chosen and self.server_url:
+            url = f"{self.server_url}/levels/{int(level['id'])}"
+            self.page_link.setText(f'<a href="{html.escape(url)}">Open its web page</a> (all comments, speedruns)')
+            self.page_link.setToolTip(url)
+        else:  # always a line, so the dock keeps its layout when a level is chosen
+            self.page_link.setText("Select a level to open its web page.")
+            self.page_link.setToolTip("")
         signed_in = getattr(self, "signed_in", False)
         self.download.setEnabled(chosen)
         for widget in (self.rate, self.post, self.comment):

@@ -24,6 +24,12 @@ def rate(rating: RatingIn, level_id: int = LevelId, account: Account = Depends(s
          session: Session = Depends(db_session)) -> RatingSummary:
     """Rate the level, or change your rating of it; answers the new averages."""
     level_or_404(session, level_id)
+    save_rating(session, level_id, account, rating)
+    return rating_summaries(session, [level_id])[level_id]
+
+
+def save_rating(session: Session, level_id: int, account: Account, rating: RatingIn) -> None:
+    """The player's rating of the level, new or changed (the API's and the web page's)."""
     for attempt in range(2):  # two players' first ratings racing: the loser updates instead
         mine = session.scalar(select(Rating).where(Rating.level_id == level_id, Rating.account_id == account.id))
         if mine is None:
@@ -33,10 +39,9 @@ def rate(rating: RatingIn, level_id: int = LevelId, account: Account = Depends(s
             rating.difficulty, rating.style, rating.cooked, utcnow()
         try:
             session.commit()
-            break
+            return
         except IntegrityError:
             session.rollback()
-    return rating_summaries(session, [level_id])[level_id]
 
 
 @router.get("/{level_id}/ratings", response_model=RatingSummary | None)
@@ -48,9 +53,14 @@ def ratings(level_id: int = LevelId, session: Session = Depends(db_session)) -> 
 @router.post("/{level_id}/comments", status_code=201, response_model=CommentOut)
 def comment(comment: CommentIn, request: Request, level_id: int = LevelId, account: Account = Depends(signed_in),
             session: Session = Depends(db_session)) -> CommentOut:
-    config = request.app.state.config
     level_or_404(session, level_id)
-    text = comment.text.strip()
+    return post_comment(session, request, level_id, account, comment.text)
+
+
+def post_comment(session: Session, request: Request, level_id: int, account: Account, text: str) -> CommentOut:
+    """A comment on the level, within the hourly limits (the API's and the web page's)."""
+    config = request.app.state.config
+    text = text.strip()
     if not text:
         raise HTTPException(422, "text: a comment needs some words")
     reserve(session, "comment", account.id, client_address(request),

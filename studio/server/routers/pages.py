@@ -3,31 +3,26 @@ level with its picture, ratings, speedrun table, comments and download link."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from fastapi.templating import Jinja2Templates
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from studio.core.game import all_games
 from studio.server.deps import db_session
-from studio.server.models import COLLECTIONS
+from studio.server.models import COLLECTIONS, Rating
 from studio.server.queries import comments_of, level_detail, level_or_404, list_levels, speedrun_table
 from studio.server.routers.levels import LevelId
+from studio.server.web import page, web_account
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=str(Path(__file__).resolve().parent.parent / "templates"))
 
 BLURBS = {
     "triage": "New levels. Every one was verified on upload: its solution wins. Rate them and comment.",
     "official": "The best levels, chosen by the moderators from triage.",
     "withdrawn": "Levels their authors took back (still downloadable).",
 }
-
-
-def page(request: Request, template: str, code: int = 200, **values) -> HTMLResponse:
-    return templates.TemplateResponse(request, template, {"collections": COLLECTIONS, **values}, status_code=code)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -43,7 +38,7 @@ def collection(request: Request, collection: str, game: str | None = Query(None,
         return page(request, "error.html", 404, status="Not found",
                     message=f"There is no collection called {collection!r} with levels of {game!r}." if game
                     else f"There is no collection called {collection!r}.")
-    return page(request, "collection.html", collection=collection, blurb=BLURBS[collection], games=games,
+    return page(request, "collection.html", session=session, collection=collection, blurb=BLURBS[collection], games=games,
                 game_names={g.id: g.name for g in games}, levels=list_levels(session, collection, game, 500, 0))
 
 
@@ -51,5 +46,9 @@ def collection(request: Request, collection: str, game: str | None = Query(None,
 def level_page(request: Request, level_id: int = LevelId, session: Session = Depends(db_session)) -> HTMLResponse:
     level = level_or_404(session, level_id)
     names = {g.id: g.name for g in all_games()}
-    return page(request, "level.html", level=level_detail(session, level), game_name=names.get(level.game, level.game),
-                speedruns=speedrun_table(session, level_id), comments=comments_of(session, level_id))
+    done = {"rated": "Your rating is saved.", "commented": "Your comment is posted."}.get(request.query_params.get("done"))
+    viewer = web_account(request, session)
+    mine = viewer and session.scalar(select(Rating).where(Rating.level_id == level_id, Rating.account_id == viewer.id))
+    return page(request, "level.html", session=session, level=level_detail(session, level), done=done, mine=mine,
+                game_name=names.get(level.game, level.game), speedruns=speedrun_table(session, level_id),
+                comments=comments_of(session, level_id))
