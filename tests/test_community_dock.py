@@ -91,6 +91,7 @@ def test_community_dock_round_trip(window, qtbot, live_server, tmp_path):
     anonymous = Client(server.url)
     level = f"/api/levels/{uploaded['id']}"
     assert anonymous.get(level + "/ratings")[1] == {"difficulty": 7.0, "style": 9.0, "cooked": 1.0, "count": 1}
+    assert dock.status.text().endswith("9.0 style, from 1 rating.")  # not "over 1 ratings"
 
     qtbot.waitUntil(lambda: dock.levels.topLevelItemCount() == 1, timeout=WAIT_MS)
     dock.levels.topLevelItem(0).setSelected(True)

@@ -211,7 +211,8 @@ class CommunityController(QObject):
         self._call(f"Rate {level['title']}", "POST", f"/api/levels/{level['id']}/ratings", body,
                    lambda averages: (self.dock.say(
                        f"Rated {level['title']}: now {averages['difficulty']:.1f} difficulty, "
-                       f"{averages['style']:.1f} style over {averages['count']} ratings."), self.refresh(False)))
+                       f"{averages['style']:.1f} style, from {_count(averages['count'], 'rating')}."),
+                                     self.refresh(False)))
 
     def comment(self, level: dict, text: str) -> None:
         def posted(_):
@@ -316,6 +317,11 @@ class CommunityController(QObject):
                    "your best so far." if result["improved"] else f"your best stays {result['best']['length']} moves.")
         self.dock.say(f"Speedrun on {level['title']} verified: {result['length']} moves, {verdict}")
         self.refresh(False)
+
+
+def _count(number: int, thing: str) -> str:
+    """'1 rating', '3 ratings'."""
+    return f"{number} {thing}{'s' if number != 1 else ''}"
 
 
 def level_bytes(document) -> bytes:
