@@ -147,3 +147,17 @@ def test_export_image_labels_its_fields_with_working_mnemonics(qtbot, window):
     assert labels and all(label.buddy() is not None for label in labels if "&" in label.text())
     file_label = next(label for label in labels if label.text() == "&File:")
     assert file_label.buddy() is dialog.path_edit
+
+
+def test_a_new_levels_tab_takes_the_file_name_once_saved_as(qtbot, window, tmp_path):
+    """A new level is titled 'Untitled', a placeholder: after Save As the tab says the file."""
+    from studio.core.game import game_by_id
+    from studio.games.escape.level import EscapeLevel
+    from studio.model.document import LevelDocument
+
+    pane = window.add_document(LevelDocument(game_by_id("escape"), EscapeLevel.blank(8, 6)))
+    index = window.tabs.indexOf(pane)
+    assert window.tabs.tabText(index) == "Untitled"
+    assert window.file_safety.write(pane, tmp_path / "maze.esx")  # what Save As does with the name chosen
+    assert window.tabs.tabText(index) == "maze.esx"
+    assert str(tmp_path / "maze.esx") in window.tabs.tabToolTip(index)

@@ -545,6 +545,7 @@ class MainWindow(QMainWindow):
         for index, pane in enumerate(self.panes()):
             mark = "*" if pane.document.is_modified else ""
             title = level_title(pane.document.level)
+            title = "" if title == "Untitled" else title  # a new level's placeholder: show the file's name
             self.tabs.setTabText(index, (title or pane.document.display_name()) + mark)
             where = str(pane.document.path or "not saved yet")
             self.tabs.setTabToolTip(index, tooltip_text(f"{title}\n{where}" if title else where))
