@@ -161,3 +161,18 @@ def test_a_new_levels_tab_takes_the_file_name_once_saved_as(qtbot, window, tmp_p
     assert window.file_safety.write(pane, tmp_path / "maze.esx")  # what Save As does with the name chosen
     assert window.tabs.tabText(index) == "maze.esx"
     assert str(tmp_path / "maze.esx") in window.tabs.tabToolTip(index)
+
+
+def test_fit_to_window_shows_no_scroll_bars_and_stays_fitted_on_resize(qtbot, window):
+    pane = window.open_file(PANELS)
+    view = pane.view
+    view.fit_to_window()
+    qtbot.wait(10)
+    assert not view.horizontalScrollBar().isVisible() and not view.verticalScrollBar().isVisible()
+    fitted_zoom = view.zoom
+    window.resize(window.width() - 300, window.height() - 200)
+    qtbot.waitUntil(lambda: view.zoom < fitted_zoom)  # fitted again to the smaller window
+    assert view.fitted
+    view.zoom_in()
+    assert not view.fitted
+    assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAsNeeded

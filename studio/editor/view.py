@@ -21,6 +21,7 @@ class LevelView(QGraphicsView):
         super().__init__(scene, parent)
         self.level_scene = scene
         self.zoom = 1.0
+        self.fitted = False  # since Fit to Window, until the zoom changes: a resize fits again
         self.exposed_region = None
         self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
@@ -52,6 +53,8 @@ class LevelView(QGraphicsView):
         """Zoom to ``zoom``, keeping the scene point under ``anchor`` (viewport point) still."""
         zoom = max(ZOOM_STEPS[0], min(zoom, ZOOM_STEPS[-1]))
         zoom = max(1, int(zoom * 32 + 1e-6)) / 32  # whole pixels per cell
+        if self.fitted:
+            self._fit(False)
         if anchor is None:
             anchor = self.viewport().rect().center()
         scene_point = self.mapToScene(anchor)
@@ -74,10 +77,26 @@ class LevelView(QGraphicsView):
         rect = self.level_scene.level_rect()
         if rect.isEmpty():
             return
+        # The whole level in sight: no scroll bars, which the scene's margin for panning would show.
+        self._fit(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         viewport = self.viewport().rect()
         zoom = min(viewport.width() / (rect.width() + 16), viewport.height() / (rect.height() + 16))
         self.set_zoom(zoom)
         self.centerOn(rect.center())
+        self.fitted = True
+
+    def _fit(self, fitted: bool) -> None:
+        """Leave the fitted state: the scroll bars come back as needed."""
+        self.fitted = fitted
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self.fit_to_window()
 
     def cursor_anchor(self):
         position = self.viewport().mapFromGlobal(self.cursor().pos())
