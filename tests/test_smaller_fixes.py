@@ -176,3 +176,18 @@ def test_fit_to_window_shows_no_scroll_bars_and_stays_fitted_on_resize(qtbot, wi
     view.zoom_in()
     assert not view.fitted
     assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAsNeeded
+
+
+def test_escape_clears_a_selection_after_the_tool_drops_what_it_holds(qtbot, window, tmp_path):
+    from PySide6.QtCore import QRect
+
+    pane = window.open_file(PANELS)
+    pane.scene.set_selection(QRect(1, 1, 3, 2))
+    pane.view.setFocus()
+    qtbot.keyClick(pane.view, Qt.Key.Key_Escape)
+    assert pane.scene.selection is None
+    lock = window.open_file(ROOT / "levels" / "intricacy" / "01-the-bolt.lock")
+    lock.scene.set_selection([(0, 0)])
+    assert lock.scene.selection
+    qtbot.keyClick(lock.view, Qt.Key.Key_Escape)
+    assert lock.scene.selection is None

@@ -124,6 +124,9 @@ class LevelView(QGraphicsView):
         plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier == Qt.KeyboardModifier.NoModifier
         if plain and self.level_scene.tool_key(Qt.Key(key)):
             return
+        if plain and key == Qt.Key.Key_Escape and self.level_scene.selection is not None:
+            self.level_scene.set_selection(None)  # the tool had nothing to drop: the selection goes
+            return
         if event.modifiers() == Qt.KeyboardModifier.NoModifier or event.modifiers() == Qt.KeyboardModifier.KeypadModifier:
             arrows = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
             if key in arrows:
