@@ -82,7 +82,9 @@ def test_the_solve_window_shows_the_compiled_search_as_it_goes(qtbot, window, tm
                     timeout=30_000)
     assert dialog.result is None, "no report while the compiled search ran: the time never moved on"
     looked = int(re.search(r"([\d,]+) positions looked at", dialog.status.text()).group(1).replace(",", ""))
-    assert looked > 10_000
+    # Moving with the compiled search (the bug this guards against showed 64 until the end); how
+    # far it gets by 2 s depends on the machine's load: 2,882 to over 10,000 on CI's two cores.
+    assert looked > 1_000
     qtbot.waitUntil(lambda: dialog.result is not None, timeout=30_000)
     assert not dialog.result["solved"] and dialog.result["states"] >= looked  # (the end counts them too)
     assert dialog.status.text().startswith("No solution found in time")
