@@ -63,13 +63,11 @@ class Admission:
         self.active = 0
         self._waiting: deque[asyncio.Future] = deque()
         self._finished: deque[float] = deque()  # when the requests of the last RATE_SECONDS ended
-        self.refused = 0  # answered 503 since the start
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         if not await self._admit():
-            self.refused += 1
             return await self._busy(scope, send)
         try:
             await self.app(scope, receive, send)

@@ -19,11 +19,13 @@ SESSION_COOKIE = "studio_session"
 CSRF_COOKIE = "studio_csrf"
 
 
-def page(request: Request, template: str, code: int = 200, session=None, **values) -> HTMLResponse:
-    """The template rendered with the collections, the signed-in viewer (looked up when a
-    database ``session`` is given) and the CSRF token for its forms (its cookie set if new)."""
+def page(request: Request, template: str, code: int = 200, session=None, viewer: Account | None = None,
+         **values) -> HTMLResponse:
+    """The template rendered with the collections, the signed-in viewer (given, or looked up
+    when a database ``session`` is given) and the CSRF token for its forms (its cookie set if new)."""
     csrf, new = csrf_token(request)
-    viewer = web_account(request, session) if session is not None else None
+    if viewer is None and session is not None:
+        viewer = web_account(request, session)
     response = templates.TemplateResponse(
         request, template, {"collections": COLLECTIONS, "csrf": csrf, "viewer": viewer, **values}, status_code=code)
     if new:

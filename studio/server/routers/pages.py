@@ -49,6 +49,6 @@ def level_page(request: Request, level_id: int = LevelId, session: Session = Dep
     done = {"rated": "Your rating is saved.", "commented": "Your comment is posted."}.get(request.query_params.get("done"))
     viewer = web_account(request, session)
     mine = viewer and session.scalar(select(Rating).where(Rating.level_id == level_id, Rating.account_id == viewer.id))
-    return page(request, "level.html", session=session, level=level_detail(session, level), done=done, mine=mine,
+    return page(request, "level.html", viewer=viewer, level=level_detail(session, level), done=done, mine=mine,
                 game_name=names.get(level.game, level.game), speedruns=speedrun_table(session, level_id),
                 comments=comments_of(session, level_id))
