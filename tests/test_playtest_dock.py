@@ -156,7 +156,8 @@ def test_playtest_edit_while_testing_offers_restart(qtbot, window, tmp_path):
     qtbot.mouseClick(dock.restart_new_button, Qt.MouseButton.LeftButton)
     assert not dock.banner.isVisible() and dock.session.position == 0
     press(qtbot, dock, "RRR")
-    assert dock.session.position == 1 and dock.outcome_label.text() == "playing"  # the new wall stops him
+    assert dock.session.position == 1 and dock.outcome_label.text() == "blocked"  # the new wall stops him
+    assert dock.board.caption == "The blue block at (3, 2) is in the way (invincible and immobile)."
 
 
 def test_playtest_edit_then_replay_moves_on_the_new_version(qtbot, window, tmp_path):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QActionGroup
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QActionGroup, QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QMenu, QToolBar
 
 from studio.app.actions import ActionSpec
@@ -99,6 +99,7 @@ class PlaytestController(QObject):
             for spec in adapter.overlays():
                 action = registry.add(f"playtest_overlay_{game.id}_{spec.id}",
                                       ActionSpec(spec.label, "", "", spec.tip, True, spec.default))
+                action.setIcon(_swatch([colour for colour, _words in spec.legend_entries()]))
                 action.toggled.connect(lambda checked, game_id=game.id: self._overlays_changed(game_id))
                 toggles[spec.id] = action
             self.overlay_actions[game.id] = toggles
@@ -294,3 +295,15 @@ class PlaytestController(QObject):
 def install_playtest(window) -> PlaytestController:
     """Add the play-test to ``window`` (a studio MainWindow); returns its controller."""
     return PlaytestController(window)
+
+
+def _swatch(colours: list[str]) -> QIcon:
+    """A menu icon showing an overlay's colours side by side."""
+    pixmap = QPixmap(16, 16)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    width = 14 / len(colours)
+    for index, colour in enumerate(colours):
+        painter.fillRect(QRectF(1 + index * width, 3, width, 10), QColor(colour))
+    painter.end()
+    return QIcon(pixmap)

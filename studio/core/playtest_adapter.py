@@ -19,8 +19,8 @@ How a game plugs in
 The flow: the session takes a snapshot of the document's level, asks
 ``initial_state(level)``, and on each key looks the key up in ``keys()`` and
 calls ``step(state, move)``, which returns a ``StepReport``. A report whose
-``changed`` is false (a move into a wall) is not recorded; its annotations are
-still shown (a blocked push). ``annotations(state, report)`` and
+``changed`` is false (a move into a wall) is not recorded; its annotations and
+``blocked_text`` (what stopped it, in words) are still shown. ``annotations(state, report)`` and
 ``motions(report)`` are asked for what to draw. States must be immutable and
 hashable: the undo history is a list of them and is never copied.
 
@@ -120,6 +120,12 @@ class OverlaySpec:
     tip: str
     colour: str
     default: bool = True
+    # (colour, words) for each colour its annotations use, for the dock's legend;
+    # empty: the one ``colour``, named by ``label``.
+    legend: tuple[tuple[str, str], ...] = ()
+
+    def legend_entries(self) -> tuple[tuple[str, str], ...]:
+        return self.legend or ((self.colour, self.label),)
 
 
 # Annotation shapes the play board knows how to draw. Cells are the game's
@@ -282,6 +288,13 @@ class PlaytestAdapter(Protocol):
         refused move tried from it, with ``changed`` false), or None at the start
         and when the history is scrubbed to a state from elsewhere. Include
         annotations that follow from the state alone (bots' next moves) in any case."""
+
+    def blocked_text(self, report: StepReport) -> str:
+        """What stopped the move, or part of it, and where, in words: "the grey block
+        at (5, 2) cannot move: steel block at (6, 2) behind it". For a refused move
+        (``changed`` false) it says why nothing happened; for a move that went ahead,
+        what in it was stopped (a clone that bumped into a wall), else "". The dock
+        shows it on the board and in the status bar."""
 
     def motions(self, report: StepReport) -> Sequence[Motion]:
         """What moved during a changed step, for the tween. Purely cosmetic: the

@@ -26,6 +26,7 @@ BACKGROUND = QColor("#1b1d22")
 FOCUS_COLOUR = QColor("#4a90e2")
 HALO = QColor(0, 0, 0, 170)
 MARGIN = 10  # pixels around the board
+CAPTION_COLOUR = QColor("#ffd60a")  # what stopped the last move, written over the board's foot
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class PlayBoard(QWidget):
         self.overlay_specs: dict[str, OverlaySpec] = {}
         self.enabled_overlays: set[str] = set()
         self.placeholder = "No level to play"
+        self.caption = ""  # what stopped the last move, in words
         self._frame_report: StepReport | None = None
         self._frame_motions: tuple[Motion, ...] = ()
         self._progress = 1.0
@@ -114,11 +116,13 @@ class PlayBoard(QWidget):
         self._keys = table
 
     def show_state(self, state, outcome: Outcome, annotations: Sequence[Annotation],
-                   animate: StepReport | None = None, motions: Sequence[Motion] = (), duration_ms: int = 0) -> None:
+                   animate: StepReport | None = None, motions: Sequence[Motion] = (), duration_ms: int = 0,
+                   caption: str = "") -> None:
         """Show ``state``; with ``animate`` (the step that reached it) and a duration,
         tween from the step's start. The state shown is always ``state``: the tween
-        only draws the way there."""
+        only draws the way there. ``caption``: what stopped the move, written on the board."""
         self.state = state
+        self.caption = caption
         self.outcome = outcome
         self.annotations = list(annotations)
         self._animation.stop()
@@ -238,12 +242,34 @@ class PlayBoard(QWidget):
         if fade > 0:
             p.setOpacity(fade)
             self._paint_annotations(p, cell_px)
+            self._paint_caption(p)
             p.setOpacity(1.0)
         if self.hasFocus():
             p.setPen(QPen(FOCUS_COLOUR, 2))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         p.end()
+
+    def _paint_caption(self, p: QPainter) -> None:
+        """The caption in a dark box along the board's foot, wrapped to the width; along
+        its top when what it explains is drawn in the lower half."""
+        if not self.caption:
+            return
+        font = QFont(self.font())
+        font.setBold(True)
+        p.setFont(font)
+        area = QRectF(self.rect()).adjusted(8, 8, -8, -8)
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+        text_rect = p.boundingRect(area.adjusted(10, 0, -10, 0), flags, self.caption)
+        box = QRectF(area.left(), area.bottom() - text_rect.height() - 10, area.width(), text_rect.height() + 10)
+        marked = [self._centre(a.cells[0]).y() for a in self.visible_annotations() if a.cells and a.cells[0] >= 0]
+        if any(y > self.height() * 0.55 for y in marked):
+            box.moveTop(area.top())
+        p.setPen(QPen(CAPTION_COLOUR.darker(160), 1))
+        p.setBrush(QColor(20, 22, 27, 225))
+        p.drawRoundedRect(box, 6, 6)
+        p.setPen(CAPTION_COLOUR)
+        p.drawText(box.adjusted(10, 0, -10, 0), flags, self.caption)
 
     def _paint_placeholder(self, p: QPainter) -> None:
         p.setPen(QColor("#8a909a"))

@@ -41,6 +41,7 @@ class PlaytestDock(DockSolutions, DockView):
         self._recorded: RecordedScore | None = None  # the score saved from the win panel
         self.last_command = None  # the undo command of the last solution stored in the level
         self.last_save_note = ""  # what became of it ("Saved into x.laby.")
+        self.blocked_words = ""  # why the last move tried did nothing (shown until the next one)
         self._build()
         self.show_session(None, "Press P (or the Play-Test button) to play the level you are editing.")
 
@@ -134,6 +135,7 @@ class PlaytestDock(DockSolutions, DockView):
     # -- showing ----------------------------------------------------------------------------
     def _show_current(self, report) -> None:
         session = self.session
+        self.blocked_words = ""
         if session is None or not session.playable:
             self.board.show_state(None, Outcome(), [])
             self.refresh()
@@ -143,8 +145,11 @@ class PlaytestDock(DockSolutions, DockView):
         annotations = adapter.annotations(entry.state, entry.report)
         animate = report is not None and report.changed and self.animate and not self._replay_too_fast()
         motions = adapter.motions(report) if animate else ()
+        caption = _sentence(adapter.blocked_text(entry.report)) if entry.report is not None else ""
         self.board.show_state(entry.state, session.outcome, annotations, report if animate else None, motions,
-                              self._tween_ms())
+                              self._tween_ms(), caption)
+        if caption and report is not None and not session.replaying:
+            self.message.emit(caption)
         self.refresh()
 
     def _tween_ms(self) -> int:
@@ -165,7 +170,9 @@ class PlaytestDock(DockSolutions, DockView):
             return
         # Show why nothing happened (a blocked push) over the unchanged state.
         annotations = session.adapter.annotations(report.state, report)
-        self.board.show_state(report.state, session.outcome, annotations)
+        self.blocked_words = _sentence(session.adapter.blocked_text(report)) or "Nothing happened."
+        self.board.show_state(report.state, session.outcome, annotations, caption=self.blocked_words)
+        self.message.emit(f"Blocked: {self.blocked_words}")
         self.refresh()
 
     def _stale_changed(self, stale: bool) -> None:
@@ -173,3 +180,11 @@ class PlaytestDock(DockSolutions, DockView):
 
     def _replaying_changed(self, replaying: bool) -> None:
         self.refresh()
+
+
+def _sentence(words: str) -> str:
+    """"the wall at (2, 3) is in the way" as a sentence."""
+    words = words.strip()
+    if not words:
+        return ""
+    return words[0].upper() + words[1:] + ("" if words.endswith((".", "!", "?")) else ".")

@@ -4,6 +4,8 @@ wiring and the commands; ``DockSolutions`` (dock_solutions.py) saving and loadin
 
 from __future__ import annotations
 
+import html
+
 import qtawesome as qta
 from PySide6 import QtGui
 from PySide6.QtCore import QSignalBlocker, QSize, Qt
@@ -20,8 +22,10 @@ from studio.playtest.win_panel import WinPanel
 ICON_COLOUR = "#dfe3ea"
 ICON_DISABLED = "#5d626b"
 REPLAY_SPEEDS = (("½×", 3.0), ("1×", 6.0), ("2×", 12.0), ("4×", 24.0), ("8×", 48.0))
+BLOCKED = "blocked"  # the last move tried did nothing: the outcome chip says so
 OUTCOME_STYLES = {
     "playing": ("#2d3a4d", "#a8c7fa"),
+    BLOCKED: ("#4a3c12", "#ffd60a"),
     WON: ("#1f4d2c", "#8ee6a5"),
     DEAD: ("#5a1f1f", "#ffb3ad"),
 }
@@ -70,6 +74,7 @@ class DockView(QDockWidget):
     """The dock's widgets and what they show; the slots they call are PlaytestDock's."""
 
     session: PlaytestSession | None
+    blocked_words = ""  # PlaytestDock's: why the last move tried did nothing
 
     # -- layout ------------------------------------------------------------------------
     def _build(self) -> None:
@@ -122,6 +127,14 @@ class DockView(QDockWidget):
         self.board.leaveRequested.connect(self.leaveRequested)
         self.board.replayToggleRequested.connect(self.toggle_replay)
         layout.addWidget(self.board, 1)
+        self.legend_label = QLabel()
+        self.legend_label.setObjectName("playtest_legend")
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        self.legend_label.setWordWrap(True)
+        self.legend_label.setStyleSheet("color: #b9bec8; font-size: 11px;")
+        self.legend_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.legend_label.hide()
+        layout.addWidget(self.legend_label)
 
         counters = QHBoxLayout()
         self.move_label = QLabel()
@@ -232,12 +245,16 @@ class DockView(QDockWidget):
         self.replay_new_button.setEnabled(playable and bool(session.moves))
         outcome = session.outcome if playable else None
         kind = outcome.kind if outcome else "playing"
-        background, foreground = OUTCOME_STYLES.get(kind, OUTCOME_STYLES["playing"])
+        blocked = playable and kind == "playing" and bool(self.blocked_words)
+        background, foreground = OUTCOME_STYLES.get(BLOCKED if blocked else kind, OUTCOME_STYLES["playing"])
         self.outcome_label.setStyleSheet(
             f"QLabel {{ background: {background}; color: {foreground}; border-radius: 6px; padding: 3px 10px;"
             " font-weight: 600; }")
-        self.outcome_label.setText(session.outcome_text if playable else "not playing")
-        self.outcome_label.setToolTip(QtGui.Qt.convertFromPlainText(session.outcome_text) if playable else "")
+        text = ("blocked" if blocked else session.outcome_text) if playable else "not playing"
+        self.outcome_label.setText(text)
+        tip = f"Blocked: {self.blocked_words}" if blocked else text
+        self.outcome_label.setToolTip(QtGui.Qt.convertFromPlainText(tip) if playable else "")
+        self._show_legend()
         if playable:
             ahead = f" / {session.length}" if session.length != session.position else ""
             self.move_label.setText(f"Move {session.position}{ahead}")
@@ -266,6 +283,16 @@ class DockView(QDockWidget):
         self._show_solution_text()
         self._show_keys()
         self._update_win_panel()
+
+    def _show_legend(self) -> None:
+        """A key to the colours drawn on the board now: one swatch per colour of each overlay shown."""
+        shown = {annotation.overlay for annotation in self.board.visible_annotations()}
+        entries = [entry for overlay_id, spec in self.board.overlay_specs.items() if overlay_id in shown
+                   for entry in spec.legend_entries()]
+        self.legend_label.setVisible(bool(entries))
+        self.legend_label.setText("&nbsp;&nbsp; ".join(
+            f'<span style="color:{colour}; font-size:14px;">&#9632;</span>&nbsp;{html.escape(words)}'
+            for colour, words in entries))
 
     def _show_par(self, session: PlaytestSession) -> None:
         par = session.par

@@ -104,6 +104,29 @@ class ChronoPlaytest:
             found += self._next_moves(state)
         return found
 
+    def blocked_text(self, report: StepReport) -> str:
+        """Each clone that bumped into something this turn, and a refused time machine."""
+        found = []
+        board = report.before.board
+        for event in report.events:
+            if isinstance(event, Refused):
+                found.append(event.reason)
+            elif isinstance(event, Blocked):
+                who = f"clone {event.clone + 1} at {_xy(report.before, event.at)}"
+                crate = "the crate cannot move: behind it is "
+                if event.reason.startswith(crate):
+                    (ax, ay), (bx, by) = board.xy(event.at), board.xy(event.by_cell)
+                    behind = (2 * bx - ax, 2 * by - ay)
+                    inside = 0 <= behind[0] < board.width and 0 <= behind[1] < board.height
+                    where = f" at ({behind[0]}, {behind[1]})" if inside else ""
+                    found.append(f"{who} cannot push the crate at {_xy(report.before, event.by_cell)}: "
+                                 f"behind it is {event.reason[len(crate):]}{where}")
+                elif event.by_cell == event.at:
+                    found.append(f"{who} bumped into {event.reason}")
+                else:
+                    found.append(f"{who} bumped into {event.reason} at {_xy(report.before, event.by_cell)}")
+        return "; ".join(found)
+
     @staticmethod
     def _paradox_marks(state: ChronoState, paradox) -> list[Annotation]:
         label = (f"clone {' & '.join(str(c + 1) for c in paradox.clones)}: " if paradox.clones else "crate: ") + paradox.kind

@@ -17,6 +17,7 @@ from typing import Sequence
 
 from studio.core.errors import LevelFormatError
 from studio.core.files import write_atomic
+from studio.games.escape.blockage import explain_refusal
 from studio.games.escape.engine import DOWN, LEFT, RIGHT, UP, EscapeState, initial_state, step
 from studio.games.escape.engine.bots import bots_take_turns
 from studio.games.escape.engine.events import (
@@ -40,8 +41,9 @@ DEFAULT_PLAYER_FILE = "player.esp"
 OVERLAYS = (
     OverlaySpec("laser", "Laser That Killed", "The beam from the laser that killed the player", "#ff453a"),
     OverlaySpec("killer", "Bot or Bomb That Killed", "The bot or the bomb blast that killed the player", "#ff9f0a"),
-    OverlaySpec("blocked", "Blocked Pushes",
-                "An arrow on a piece that could not be pushed and a cross on what stopped it", "#ffd60a"),
+    OverlaySpec("blocked", "Blocked Moves",
+                "A cross on what stopped the last move, and an arrow on a piece that could not be pushed",
+                "#ffd60a"),
     OverlaySpec("fired", "Destinations Fired",
                 "Panels and transporters that fired this move, with arrows to their destinations", "#64d2ff"),
     OverlaySpec("bots_next", "Bots' Next Moves",
@@ -177,9 +179,27 @@ class EscapePlaytest:
             swapped = {e.cell for e in report.events if isinstance(e, Swapped)}
             for event in report.events:
                 found += self._explain(before, state, report, event, swapped)
+            if not report.changed and not any(isinstance(e, Blocked) for e in report.events):
+                found += self._refusal_marks(report)
         for bot, frm, to in bots_next_moves(state):
             found.append(Annotation("bots_next", STEP, (frm, to)))
         return list(dict.fromkeys(found))  # one of each (a panel may fire twice in a move)
+
+    def blocked_text(self, report: StepReport) -> str:
+        if report.changed:
+            return ""
+        refusal = explain_refusal(report.before, report.move, report.events)
+        return refusal.text if refusal is not None else ""
+
+    @staticmethod
+    def _refusal_marks(report: StepReport) -> list[Annotation]:
+        """A walk into a wall, a taken exit or a bot that cannot be pushed (no event says so)."""
+        refusal = explain_refusal(report.before, report.move, report.events)
+        if refusal is None:
+            return []
+        if refusal.cell < 0:
+            return [Annotation("blocked", ARROW, (refusal.at,), "edge", vector=VECTORS.get(report.move))]
+        return [Annotation("blocked", CROSS, (refusal.cell,))]
 
     def _explain(self, before: EscapeState, state: EscapeState, report: StepReport, event, swapped) -> list[Annotation]:
         if isinstance(event, Killed):

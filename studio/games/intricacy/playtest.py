@@ -8,7 +8,7 @@ ring round the bolthole), numbered from 0.
 
 Overlays: "Blockage Annotations" (the README's toggle: each blocked force as an
 orange arrow on its piece, the force that blocked it as a purple one; a turn is a
-ring) and "Colour Touching Pieces Apart" (the README's second colouring mode,
+ring; only what the last move blocked, see blockage.py) and "Colour Touching Pieces Apart" (the README's second colouring mode,
 drawn by the board painter; it has no annotations of its own).
 
 The solution lives in the lock file (its ``solution:`` line): saving one sets that
@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from studio.games.intricacy.blockage import anchor_hex, blocked_text, new_blockages
 from studio.games.intricacy.engine import (
     DIRECTION_LETTERS, MOVE_LETTERS, WAIT, LockState, Move, initial_state, moves_text, parse_moves, step,
 )
@@ -40,7 +41,8 @@ BLOCKAGE, COLOUR_APART = "blockage", "colour_apart"
 
 OVERLAYS = (
     OverlaySpec(BLOCKAGE, "Blockage Annotations",
-                "Orange: a force that was blocked; purple: the force that blocked it", BLOCKED_COLOUR),
+                "Orange: a force the last move had blocked; purple: the force that blocked it", BLOCKED_COLOUR,
+                legend=((BLOCKED_COLOUR, "force blocked"), (BLOCKER_COLOUR, "what blocked it"))),
     OverlaySpec(COLOUR_APART, "Colour Touching Pieces Apart",
                 "Colour pieces so that touching ones always differ, instead of by kind", "#8fbf5a", default=False),
 )
@@ -120,17 +122,18 @@ class IntricacyPlaytest:
             return []
         found: list[Annotation] = []
         size = state.board.size
-        for phase in report.events:
-            for blockage in phase.blockages:
-                found += self._force_marks(size, phase.pieces, blockage.force, None, BLOCKED_COLOUR, "")
-                if blockage.blocker is not None:
-                    found += self._force_marks(size, phase.pieces, blockage.blocker, blockage.blocker_at,
-                                               BLOCKER_COLOUR, "")
+        for _phase, blockage, pieces in new_blockages(report):
+            found += self._force_marks(size, pieces, blockage.force, None, BLOCKED_COLOUR, "")
+            if blockage.blocker is not None:
+                found += self._force_marks(size, pieces, blockage.blocker, blockage.blocker_at, BLOCKER_COLOUR, "")
         unique = []
         for annotation in found:
             if annotation not in unique:
                 unique.append(annotation)
         return unique
+
+    def blocked_text(self, report: StepReport) -> str:
+        return blocked_text(report)
 
     @staticmethod
     def _force_marks(size: int, pieces, force: Force, at: Hex | None, colour: str, label: str) -> list[Annotation]:
@@ -141,7 +144,7 @@ class IntricacyPlaytest:
                 return []
             where = at
         else:
-            where = _anchor_hex(pieces[force.piece])
+            where = anchor_hex(pieces[force.piece])
         cell = cell_of_hex(size, where)
         if cell < 0:
             return []
@@ -181,17 +184,6 @@ class IntricacyPlaytest:
         text = moves_text(moves)
         return SavedSolution(f"Solution of {len(text)} moves set on the lock; save the lock to keep it.",
                              None, {"solution": text})
-
-
-def _anchor_hex(piece) -> Hex:
-    """Where to draw a mark on a piece: a pivot's (or the hook's) centre, else the hex nearest
-    the piece's middle."""
-    if piece.kind in TURNING_KINDS:
-        return piece.centre
-    cells = sorted(piece.hexes)
-    q = sum(h.q for h in cells) / len(cells)
-    r = sum(h.r for h in cells) / len(cells)
-    return min(cells, key=lambda h: ((h.q - q) ** 2 + (h.r - r) ** 2 + (h.q - q) * (h.r - r), h))
 
 
 def make_adapter() -> IntricacyPlaytest:

@@ -35,6 +35,7 @@ from studio.core.playtest_adapter import (
 )
 
 VECTORS = {UP: (0.0, -1.0), DOWN: (0.0, 1.0), LEFT: (-1.0, 0.0), RIGHT: (1.0, 0.0)}
+EDGE_WORDS = {UP: "top", DOWN: "bottom", LEFT: "left", RIGHT: "right"}
 PLAYER_SPRITE = "player"
 SHORTEST_WAY_MAX_CELLS = 200 * 200  # above this the hint's search per move would slow play down
 TABLE_ROWS = 10  # high scores shown in the win panel (the new one is shown even below them)
@@ -143,6 +144,15 @@ class LabyPlaytest:
             if len(way) > 1:
                 found.append(Annotation("shortest", BEAM, way, f"{len(way) - 1} to go"))
         return found
+
+    def blocked_text(self, report: StepReport) -> str:
+        blocked = next((e for e in report.events if isinstance(e, Blocked)), None)
+        if blocked is None:
+            return ""
+        if blocked.by_cell < 0:
+            return (f"the edge of the level is in the way: {_xy(report.before.board, blocked.at)} is on its "
+                    f"{EDGE_WORDS[report.move]} edge")
+        return f"the wall at {_xy(report.before.board, blocked.by_cell)} is in the way"
 
     def motions(self, report: StepReport) -> list[Motion]:
         return [Motion(PLAYER_SPRITE, (event.frm, event.to)) for event in report.events if isinstance(event, Moved)]
