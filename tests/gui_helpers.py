@@ -56,6 +56,14 @@ def wheel(pane, x, y, delta: int, modifiers=Qt.KeyboardModifier.ControlModifier)
     QApplication.sendEvent(viewport, event)
 
 
+def never_ask(window) -> None:
+    """Answer the window's unsaved-changes prompts with Discard instead of blocking."""
+    from PySide6.QtWidgets import QMessageBox
+
+    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
+    window.ask_save_all = lambda names: QMessageBox.StandardButton.Discard
+
+
 def show_main_window(qtbot, settings, width: int = 1200, height: int = 800):
     """A shown main window with test settings; pytest-qt closes it before fixtures are torn
     down, so the unsaved-changes prompt always answers Discard instead of blocking."""
@@ -64,7 +72,7 @@ def show_main_window(qtbot, settings, width: int = 1200, height: int = 800):
     from studio.app.main_window import MainWindow
 
     window = MainWindow(settings)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
+    never_ask(window)
     qtbot.addWidget(window)
     window.resize(width, height)
     window.show()

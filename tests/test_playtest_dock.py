@@ -16,6 +16,7 @@ from studio.games.escape.tiles import T
 from studio.model import commands
 from studio.core.playtest_adapter import ARROW, AREA, BEAM, CROSS, LINK, RING, STEP
 from tests import playtest_levels as levels
+from tests.gui_helpers import never_ask
 
 KEYS = {"U": Qt.Key.Key_Up, "D": Qt.Key.Key_Down, "L": Qt.Key.Key_Left, "R": Qt.Key.Key_Right}
 
@@ -276,7 +277,7 @@ def test_playtest_make_main_window_opens_files_with_the_play_test(qtbot, tmp_pat
     path = write_level(tmp_path, levels.LASER)
     window = make_main_window([str(path)])
     qtbot.addWidget(window)
-    window.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
+    never_ask(window)
     assert window.current_pane().document.path == path
     window.playtest.actions["playtest"].trigger()
     assert window.playtest.dock.session.document is window.current_pane().document
@@ -317,7 +318,7 @@ def test_playtest_remembers_older_versions_across_sessions(qtbot, settings, tmp_
     path = write_level(tmp_path, levels.LASER)
     first = MainWindow(settings)
     qtbot.addWidget(first)
-    first.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
+    never_ask(first)
     first.show()
     qtbot.waitExposed(first)
     dock = start_test(qtbot, first, path, by_key=False)
@@ -330,7 +331,7 @@ def test_playtest_remembers_older_versions_across_sessions(qtbot, settings, tmp_
 
     second = MainWindow(settings)  # a later run of the studio: same settings, new window
     qtbot.addWidget(second)
-    second.ask_save_changes = lambda name: QMessageBox.StandardButton.Discard
+    never_ask(second)
     second.show()
     qtbot.waitExposed(second)
     dock = start_test(qtbot, second, path, by_key=False)

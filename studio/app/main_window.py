@@ -17,6 +17,7 @@ from studio.app.editor_pane import EditorPane
 from studio.app.file_safety import install_file_safety
 from studio.app.plain_text import ask, tooltip_text, warn
 from studio.app.preferences import open_preferences
+from studio.app.quitting import ask_save_all, settle_unsaved_before_quit
 from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
@@ -351,7 +352,7 @@ class MainWindow(QMainWindow):
     def close_pane(self, pane: EditorPane | None) -> bool:
         if pane is None:
             return True
-        if pane.document.is_modified and not self._resolve_unsaved(pane):
+        if pane.document.is_modified and not self.resolve_unsaved(pane):
             return False
         self.documentClosed.emit(pane)
         self.undo_group.removeStack(pane.document.undo_stack)
@@ -359,7 +360,7 @@ class MainWindow(QMainWindow):
         pane.deleteLater()
         return True
 
-    def _resolve_unsaved(self, pane: EditorPane) -> bool:
+    def resolve_unsaved(self, pane: EditorPane) -> bool:
         """Ask about unsaved changes; True when it is fine to close the level."""
         self.tabs.setCurrentWidget(pane)
         answer = self.ask_save_changes(pane.document.display_name())
@@ -372,11 +373,12 @@ class MainWindow(QMainWindow):
         return ask(self, "Unsaved changes", f"{name} has unsaved changes. Save them before closing?",
                    buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
 
+    ask_save_all = ask_save_all  # (names) -> Save All, Discard or Cancel; tests answer for it
+
     def closeEvent(self, event) -> None:
-        for pane in self.panes():
-            if pane.document.is_modified and not self._resolve_unsaved(pane):
-                event.ignore()
-                return
+        if not settle_unsaved_before_quit(self):
+            event.ignore()
+            return
         self.settings.set_value("window/geometry", self.saveGeometry())
         self.settings.set_value("window/state", self.saveState())
         self.file_safety.closing()
@@ -472,13 +474,9 @@ class MainWindow(QMainWindow):
         self._with_pane(lambda pane: pane.select_all())
 
     def _select_cell(self, cell: int) -> None:
-        pane = self.current_pane()
-        if pane is not None:
-            from PySide6.QtCore import QRect
-
-            width = pane.document.level.width
-            pane.scene.set_selection(QRect(cell % width, cell // width, 1, 1))
-            pane.view.centerOn(pane.scene.selection_item)
+        if (pane := self.current_pane()) is not None:
+            pane.scene.select_cells([cell])
+            pane.view.centre_on_selection()
 
     def reverse_selection(self) -> None:
         pane = self.current_pane()

@@ -7,14 +7,17 @@ emits ``cellsActivated`` with its cells (one, or a region's), which the window s
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QHeaderView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QDockWidget, QHeaderView, QSizePolicy, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+)
 import qtawesome as qta
 
 from studio.app.plain_text import plain_label, tooltip_text
 from studio.core.problems import Problem, lint_level, problem_place
 
 DEBOUNCE_MS = 300
+DOCK_WIDTH = 300  # the dock keeps its width whatever the problems say: long texts are elided
 _ICONS = {"error": ("fa5s.times-circle", "#e06c6c"), "warning": ("fa5s.exclamation-triangle", "#e5c07b"),
           "info": ("fa5s.info-circle", "#61afef")}
 
@@ -36,23 +39,35 @@ class ProblemsDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         self.summary = plain_label()
+        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels(["Cell", "Problem", "Rule"])
-        self.tree.setColumnWidth(0, 70)
-        # The problem's text takes the width the dock has (it shares a narrow column of tabs).
+        self.tree.setColumnWidth(2, 90)
+        # The problem's text takes the width the dock has (it shares a narrow column of tabs),
+        # on one line elided; the whole text is in its tooltip. Nothing here widens the dock.
         header = self.tree.header()
         header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.setWordWrap(True)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+        self.tree.setWordWrap(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
         self.tree.setMinimumHeight(40)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemDoubleClicked.connect(self._activated)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree)
+        body.setMinimumWidth(120)
         self.setWidget(body)
+        self.setMinimumWidth(160)
         self._show()
+
+    def sizeHint(self) -> QSize:
+        return QSize(DOCK_WIDTH, super().sizeHint().height())
 
     def show_document(self, document) -> None:
         """Follow ``document`` (a LevelDocument, or None)."""
@@ -97,6 +112,7 @@ class ProblemsDock(QDockWidget):
             icon, colour = _ICONS.get(problem.severity, _ICONS["warning"])
             item.setIcon(0, qta.icon(icon, color=colour))
             item.setToolTip(1, tooltip_text(problem.message))
+            item.setToolTip(2, tooltip_text(problem.rule))
             item.setData(0, Qt.ItemDataRole.UserRole, list(problem.all_cells))
             self.tree.addTopLevelItem(item)
         if self.document is None:

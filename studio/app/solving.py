@@ -72,8 +72,7 @@ class SolvingController(QObject):
         if pane is None:
             return
         pane.scene.select_cells(cells)  # (a hex scene numbers its cells itself)
-        if pane.scene.selection_item is not None:
-            pane.view.centerOn(pane.scene.selection_item)
+        pane.view.centre_on_selection()
         pane.focus_canvas()
 
     def solve(self):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -43,6 +43,16 @@ class LevelView(QGraphicsView):
             super().paintEvent(event)
         finally:
             self.exposed_region = None
+
+    def centre_on_selection(self) -> None:
+        """Bring the selection to the middle of the view, now and again once pending layout
+        (a dock shown or resized by the same click) has settled the view's size."""
+        def centre() -> None:
+            item = self.level_scene.selection_item
+            if item is not None:
+                self.centerOn(item.sceneBoundingRect().center())
+        centre()
+        QTimer.singleShot(0, self, centre)
 
     def repaint_scene_rect(self, rect) -> None:
         """Schedule a repaint of exactly the viewport pixels a scene rectangle covers."""
