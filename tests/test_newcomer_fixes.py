@@ -125,3 +125,41 @@ def test_the_save_all_dialog_lists_the_levels_with_its_three_buttons(qtbot):
     assert ask_save_all(None, ["one", "two", "three"]) == QMessageBox.StandardButton.Cancel
     assert "3 levels have unsaved changes" in seen["text"] and "•  two" in seen["text"]
     assert seen["buttons"] == ["Cancel", "Discard All", "Save All"]
+
+
+def checked_tool(window) -> str:
+    return window.tool_group.checkedAction().data()
+
+
+def test_a_click_that_misses_the_comment_box_never_turns_typing_into_tools(qtbot, window, tmp_path):
+    from PySide6.QtCore import Qt
+
+    pane = window.open_file(big_level_with_a_problem_far_off(tmp_path))
+    dock = window.community.dock
+    dock.show()
+    dock.raise_()
+    qtbot.wait(20)
+    pane.view.setFocus()
+    assert not dock.comment.isEnabled()  # no level selected, not signed in: the box is disabled
+    qtbot.mouseClick(dock.comment, Qt.MouseButton.LeftButton)  # a click on it, or beside it
+    qtbot.keyClicks(window.focusWidget() or window, "referee")  # R rectangle, E eraser, F fill…
+    assert checked_tool(window) == "brush"
+    assert not pane.document.is_modified and not pane.view.hasFocus()
+    assert "Select a level" in dock.comment.placeholderText()
+
+
+def test_text_fields_keep_every_plain_key_but_ctrl_shortcuts_still_work(qtbot, window, tmp_path):
+    from PySide6.QtCore import Qt
+
+    window.open_file(big_level_with_a_problem_far_off(tmp_path))
+    dock = window.community.dock
+    dock.show()
+    dock.raise_()
+    dock.name.setFocus()
+    qtbot.waitUntil(dock.name.hasFocus)
+    qtbot.keyClicks(dock.name, "fern w")
+    qtbot.keyClick(dock.name, Qt.Key.Key_Delete)
+    assert dock.name.text() == "fern w" and checked_tool(window) == "brush"
+    assert window.current_pane().scene.selected_cells() == []
+    qtbot.keyClick(dock.name, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # select all stays the field's
+    assert dock.name.selectedText() == "fern w"

@@ -18,6 +18,7 @@ from studio.app.file_safety import install_file_safety
 from studio.app.plain_text import ask, tooltip_text, warn
 from studio.app.preferences import open_preferences
 from studio.app.quitting import ask_save_all, settle_unsaved_before_quit
+from studio.app.typing_guard import install_typing_guard
 from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self.file_safety = install_file_safety(self)
         self.exporting = install_export(self)
         self.community = install_community(self)
+        self.typing_guard = install_typing_guard(self)
         self.metagame = install_metagame(self)  # Play > Intricacy Metagame
         install_designer_aids(self)  # last: the layout of every dock and the user's keys on every action
 

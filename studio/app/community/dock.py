@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import html
 
+import qtawesome as qta
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QFormLayout, QFrame, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QProgressBar, QPushButton, QScrollArea, QSpinBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout,
+    QLabel, QLineEdit, QProgressBar, QPushButton, QScrollArea, QSpinBox, QToolButton, QTreeWidget, QTreeWidgetItem,
+    QVBoxLayout, QWidget,
 )
+
+from studio.app.typing_guard import keep_typing
 
 COLLECTIONS = (("triage", "Triage (new)"), ("official", "Official"), ("withdrawn", "Withdrawn"))
 THUMBNAIL = QSize(64, 48)
@@ -48,12 +52,14 @@ class CommunityDock(QDockWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
-        # Scrolled when narrow: the dock never makes the right column wider than the others need.
+        # Its rows fit the right column's usual width (buttons stacked, combo boxes that shrink);
+        # only a very short dock scrolls, and only up and down.
         scroller = QScrollArea()
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroller.setWidget(body)
+        keep_typing(body)  # a click that misses the comment box never sends its text to the canvas
         self.setWidget(scroller)
         self.set_signed_in("")
         self._selection_changed()
@@ -77,9 +83,10 @@ class CommunityDock(QDockWidget):
         self.register.clicked.connect(self.registerRequested)
         self.sign_out.clicked.connect(self.signOutRequested)
         self.account = QLabel()
-        buttons = QHBoxLayout()
-        for button in (self.sign_in, self.register, self.sign_out):
-            buttons.addWidget(button)
+        buttons = QGridLayout()
+        buttons.addWidget(self.sign_in, 0, 0)
+        buttons.addWidget(self.register, 0, 1)
+        buttons.addWidget(self.sign_out, 1, 0)
         form.addRow("Server", self.url)
         form.addRow("Name", self.name)
         form.addRow("Password", self.password)
@@ -98,12 +105,17 @@ class CommunityDock(QDockWidget):
         self.game.addItem("All games", "")
         for game in games:
             self.game.addItem(game.name, game.id)
-        self.refresh = QPushButton("Refresh")
+        for combo in (self.collection, self.game):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
+        self.refresh = QToolButton()
+        self.refresh.setIcon(qta.icon("fa5s.sync-alt", color="#dfe3ea"))
+        self.refresh.setToolTip("Refresh the list")
         self.refresh.clicked.connect(self.refreshRequested)
         self.collection.currentIndexChanged.connect(lambda _: self.refreshRequested.emit())
         self.game.currentIndexChanged.connect(lambda _: self.refreshRequested.emit())
-        filters.addWidget(self.collection)
-        filters.addWidget(self.game)
+        filters.addWidget(self.collection, 1)
+        filters.addWidget(self.game, 1)
         filters.addWidget(self.refresh)
         self.levels = QTreeWidget()
         self.levels.setHeaderLabels(["Level", "Author", "Difficulty / style", "Record"])
@@ -126,9 +138,13 @@ class CommunityDock(QDockWidget):
         self.cooked.setToolTip("Solvable in a way the designer did not intend")
         self.rate = QPushButton("Rate")
         self.rate.clicked.connect(self._rate)
-        rating = QHBoxLayout()
-        for widget in (QLabel("Difficulty"), self.difficulty, QLabel("Style"), self.style, self.cooked, self.rate):
-            rating.addWidget(widget)
+        rating = QGridLayout()  # two rows: narrow enough for the dock's column, no scroll bar
+        rating.addWidget(QLabel("Difficulty"), 0, 0)
+        rating.addWidget(self.difficulty, 0, 1)
+        rating.addWidget(QLabel("Style"), 0, 2)
+        rating.addWidget(self.style, 0, 3)
+        rating.addWidget(self.cooked, 1, 0, 1, 2)
+        rating.addWidget(self.rate, 1, 2, 1, 2)
         self.comment = QLineEdit()
         self.comment.setPlaceholderText("A comment on the selected level")
         self.comment.returnPressed.connect(self._comment)
@@ -147,7 +163,7 @@ class CommunityDock(QDockWidget):
 
     def _level_box(self) -> QGroupBox:
         box = QGroupBox("The level being edited")
-        layout = QHBoxLayout(box)
+        layout = QVBoxLayout(box)
         self.upload = QPushButton("Upload Level")
         self.upload.setToolTip("Share the current level with its solution: the play-test's moves, else the "
                                "first solution stored for it (player file or the level's own)")
@@ -214,15 +230,19 @@ class CommunityDock(QDockWidget):
         chosen = level is not None
         if chosen and self.server_url:
             url = f"{self.server_url}/levels/{int(level['id'])}"
-            self.page_link.setText(f'<a href="{html.escape(url)}">Open its web page</a> (all comments, speedruns)')
-            self.page_link.setToolTip(url)
+            self.page_link.setText(f'<a href="{html.escape(url)}">Open its web page</a>')
+            self.page_link.setToolTip(f"All its comments and speedruns: {url}")
         else:  # always a line, so the dock keeps its layout when a level is chosen
             self.page_link.setText("Select a level to open its web page.")
             self.page_link.setToolTip("")
         signed_in = getattr(self, "signed_in", False)
         self.download.setEnabled(chosen)
+        why = "" if chosen and signed_in else ("Sign in to rate and comment" if chosen else
+                                                 "Select a level" + ("" if signed_in else " and sign in")
+                                                 + " to rate and comment")
         for widget in (self.rate, self.post, self.comment):
             widget.setEnabled(chosen and signed_in)
+        self.comment.setPlaceholderText(why or "A comment on the selected level")
         self.upload.setEnabled(signed_in)
         self.speedrun.setEnabled(signed_in)
 
