@@ -163,3 +163,26 @@ def test_text_fields_keep_every_plain_key_but_ctrl_shortcuts_still_work(qtbot, w
     assert window.current_pane().scene.selected_cells() == []
     qtbot.keyClick(dock.name, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # select all stays the field's
     assert dock.name.selectedText() == "fern w"
+
+
+def test_intricacy_block_letters_stay_clear_of_spring_ends(qtbot):
+    from studio.editor.hex_geometry import hex_centre
+    from studio.games.intricacy.view import LockArt
+
+    lock = game_by_id("intricacy").load((ROOT / "levels" / "intricacy" / "04-pulling-round.lock").read_bytes()).lock
+    art = LockArt()
+    spots = art.label_spots(lock.pieces, lock.springs)
+    anchors = {h for spring in lock.springs for h in (spring.root_anchor, spring.end_anchor)}
+    assert {lock.pieces[index].label for index in spots} >= {"S", "A"}
+    for index, (centre, _scale) in spots.items():
+        for h in anchors:
+            anchor = hex_centre(h.q, h.r, art.radius)
+            assert (centre - anchor).manhattanLength() > art.radius * 0.3  # not on the spring's end dot
+    # S is one hex holding the spring's root: its letter sits on the side away from the spring
+    s_index = next(index for index in spots if lock.pieces[index].label == "S")
+    spring = next(sp for sp in lock.springs if sp.root == s_index or sp.end == s_index)
+    mine, other = ((spring.root_anchor, spring.end_anchor) if spring.root == s_index
+                   else (spring.end_anchor, spring.root_anchor))
+    centre = spots[s_index][0]
+    assert (centre - hex_centre(other.q, other.r, art.radius)).manhattanLength() > \
+        (hex_centre(mine.q, mine.r, art.radius) - hex_centre(other.q, other.r, art.radius)).manhattanLength()

@@ -67,10 +67,9 @@ class LockArt:
         self.paint_ground(painter, size, walls, show_outlines)
         colours = self.piece_colours(pieces, springs, mode)
         offsets, turns = offsets or {}, turns or {}
-        anchors = {h for spring in springs for h in (spring.root_anchor, spring.end_anchor)}
         for index, piece in enumerate(pieces):
             if piece.kind in (BLOCK, WRENCH):
-                self.paint_block(painter, piece, colours[index], offsets.get(index), labels, anchors)
+                self.paint_block(painter, piece, colours[index], offsets.get(index), labels=False)
         for index, piece in enumerate(pieces):
             if piece.kind == BALL:
                 self.paint_ball(painter, piece, colours[index], offsets.get(index))
@@ -82,8 +81,40 @@ class LockArt:
                 self.paint_turning(painter, piece, colours[index], offsets.get(index), turns.get(index, 0.0))
         if momentum is not None:
             self.paint_momentum(painter, *momentum)
+        if labels:  # last: no spring or arm hides a block's letter
+            self.paint_block_labels(painter, pieces, springs, colours, offsets)
         self.paint_bolthole_outline(painter, size)
         painter.restore()
+
+    def paint_block_labels(self, painter: QPainter, pieces, springs, colours, offsets) -> None:
+        for index, (centre, scale) in self.label_spots(pieces, springs).items():
+            if index in offsets:
+                centre += QPointF(*offsets[index])
+            self._paint_label(painter, centre, pieces[index].label, colours[index], scale)
+
+    def label_spots(self, pieces, springs) -> dict[int, tuple[QPointF, float]]:
+        """Where each block's letter goes (scene point, size as a share of the hex radius): on
+        a hex no spring is anchored to; on a block whose every hex holds an anchor, beside
+        the anchor on the side away from the spring, smaller."""
+        ends: dict[Hex, Hex] = {}  # an anchor hex -> the spring's other anchor
+        for spring in springs:
+            ends[spring.root_anchor] = spring.end_anchor
+            ends[spring.end_anchor] = spring.root_anchor
+        spots = {}
+        for index, piece in enumerate(pieces):
+            if piece.kind != BLOCK or not piece.label:
+                continue
+            free = piece.hexes - ends.keys()
+            spot = min(free) if free else min(piece.hexes)
+            centre = hex_centre(spot.q, spot.r, self.radius)
+            if free:
+                spots[index] = (centre, 0.8)
+                continue
+            other = hex_centre(ends[spot].q, ends[spot].r, self.radius)
+            away = centre - other
+            length = math.hypot(away.x(), away.y()) or 1.0
+            spots[index] = (centre + away * (self.radius * 0.42 / length), 0.6)
+        return spots
 
     def piece_colours(self, pieces, springs, mode: str) -> list[QColor]:
         if mode == COLOUR_APART:
@@ -129,8 +160,7 @@ class LockArt:
         painter.drawPolyline(QPolygonF([corners[4], corners[5], corners[0], corners[1]]))
 
     # -- pieces -----------------------------------------------------------------------------------
-    def paint_block(self, painter: QPainter, piece, colour: QColor, offset=None, labels: bool = True,
-                    avoid=frozenset()) -> None:
+    def paint_block(self, painter: QPainter, piece, colour: QColor, offset=None, labels: bool = True) -> None:
         painter.save()
         if offset:
             painter.translate(*offset)
@@ -164,13 +194,13 @@ class LockArt:
                 painter.drawEllipse(centre, self.radius * 0.16, self.radius * 0.16)
                 painter.setBrush(colour.lighter(120))
         elif labels and piece.label:
-            first = min(hexes - avoid) if hexes - avoid else min(hexes)  # not under a spring's anchor
+            first = min(hexes)
             self._paint_label(painter, hex_centre(first.q, first.r, self.radius), piece.label, colour)
         painter.restore()
 
-    def _paint_label(self, painter: QPainter, centre: QPointF, text: str, colour: QColor) -> None:
+    def _paint_label(self, painter: QPainter, centre: QPointF, text: str, colour: QColor, scale: float = 0.8) -> None:
         font = QFont()
-        font.setPixelSize(max(1, round(self.radius * 0.8)))
+        font.setPixelSize(max(1, round(self.radius * scale)))
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(colour.darker(200) if colour.lightness() > 110 else colour.lighter(190))
