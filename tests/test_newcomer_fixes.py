@@ -186,3 +186,15 @@ def test_intricacy_block_letters_stay_clear_of_spring_ends(qtbot):
     centre = spots[s_index][0]
     assert (centre - hex_centre(other.q, other.r, art.radius)).manhattanLength() > \
         (hex_centre(mine.q, mine.r, art.radius) - hex_centre(other.q, other.r, art.radius)).manhattanLength()
+
+
+def test_the_open_dialog_reaches_the_bundled_levels_in_one_click(qtbot, tmp_path):
+    from studio.app.open_dialog import OpenLevelDialog
+    from studio.app.paths import levels_dir
+
+    dialog = OpenLevelDialog(None, str(tmp_path))
+    qtbot.addWidget(dialog)
+    sidebar = {Path(url.toLocalFile()) for url in dialog.sidebarUrls()}
+    assert {levels_dir(), levels_dir() / "escape", levels_dir() / "laby"} <= sidebar
+    dialog.bundled.click()
+    assert Path(dialog.directory().absolutePath()) == levels_dir().resolve()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar
 
 from studio.app.play_placement import BESIDE, IN_PLACE, OWN_WINDOW, PLAY_WIDTH, SETTING
 from tests.gui_helpers import show_main_window
@@ -117,3 +118,19 @@ def test_the_column_narrows_again_when_the_play_test_leaves_it(qtbot, settings):
     qtbot.keyClick(dock.board, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: pane.isVisible())
     assert abs(problems.width() - narrow) <= 4 and pane.view.viewport().width() >= 0.55 * window.width()
+
+
+def test_the_play_test_tab_is_there_from_the_start_and_its_column_narrows_behind_another_tab(qtbot, settings):
+    window = small_window(qtbot, settings)
+    dock, problems = window.playtest.dock, window.solving.problems_dock
+    assert not dock.isHidden() and dock in window.tabifiedDockWidgets(problems)  # a tab before any P
+    tabs = next(bar for bar in window.findChildren(QTabBar) if "Play-Test" in
+                [bar.tabText(i) for i in range(bar.count())])
+    assert tabs.tabText(tabs.currentIndex()) == "Problems"  # the tab shown while editing
+    window.open_file(LEVEL)
+    qtbot.waitUntil(lambda: problems.width() > 0)
+    narrow = problems.width()
+    dock.raise_()  # a click on its tab: the column widens for the board and says how to start
+    qtbot.waitUntil(lambda: dock.width() >= PLAY_WIDTH - 10)
+    problems.raise_()
+    qtbot.waitUntil(lambda: abs(problems.width() - narrow) <= 4)

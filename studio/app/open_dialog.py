@@ -1,13 +1,17 @@
 """File > Open: the file dialog with a preview beside the list: the chosen level's picture,
-its title, game, size and author, so a folder of numbered files can be told apart."""
+its title, game, size and author, so a folder of numbered files can be told apart. The
+levels that come with the studio are one click away: a "Bundled Levels" button, and
+their folders in the sidebar."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QFileDialog, QPushButton, QVBoxLayout, QWidget
 
 from studio.app.level_preview import PreviewLabel
+from studio.app.paths import levels_dir
 from studio.app.plain_text import plain_label
 from studio.core.errors import LevelFormatError
 from studio.core.game import all_games, game_for_path
@@ -33,6 +37,12 @@ class OpenLevelDialog(QFileDialog):
         panel.setObjectName("open_preview")
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(8, 0, 0, 0)
+        self.bundled = QPushButton("Bundled Levels")
+        self.bundled.setObjectName("open_bundled")
+        self.bundled.setToolTip(f"The levels that come with the studio, one folder per game: {levels_dir()}")
+        self.bundled.clicked.connect(self.show_bundled_levels)
+        self.bundled.setEnabled(levels_dir().is_dir())
+        layout.addWidget(self.bundled)
         self.preview = PreviewLabel(PREVIEW_SIDE)
         self.title = plain_label()
         self.title.setStyleSheet("font-weight: 600;")
@@ -47,6 +57,10 @@ class OpenLevelDialog(QFileDialog):
         grid.addWidget(panel, 0, grid.columnCount(), grid.rowCount(), 1)
         self.currentChanged.connect(self.show_preview)
         self.show_preview("")
+        self.setSidebarUrls(self.sidebarUrls() + bundled_folder_urls())
+
+    def show_bundled_levels(self) -> None:
+        self.setDirectory(str(levels_dir()))
 
     def show_preview(self, path: str) -> None:
         """The level at ``path`` pictured, with its title; a note when it is not a level."""
@@ -68,6 +82,15 @@ class OpenLevelDialog(QFileDialog):
         size = f"{level.width} x {level.height}" if hasattr(level, "height") else ""
         self.details.setText(" · ".join(part for part in (game.name, size, f"by {author}" if author else "")
                                         if part))
+
+
+def bundled_folder_urls() -> list[QUrl]:
+    """The bundled levels folder and each game's folder in it, for the sidebar."""
+    root = levels_dir()
+    if not root.is_dir():
+        return []
+    games = [root / game.id for game in all_games() if (root / game.id).is_dir()]
+    return [QUrl.fromLocalFile(str(folder)) for folder in [root, *games]]
 
 
 def choose_levels(parent, start: str = "") -> list[str]:

@@ -65,7 +65,10 @@ class PlayPlacement(QObject):
             self.actions[mode].setChecked(True)
         self.group.triggered.connect(lambda action: self._mode_chosen())
         dock.leaveRequested.connect(self.show_editor)
-        dock.visibilityChanged.connect(lambda visible: visible or self._narrow_again_later())
+        # The column is wide while the play-test's tab is the one shown, narrow otherwise. (A tab
+        # behind another still says isVisible(): only this signal tells.)
+        self._tab_shown = False
+        dock.visibilityChanged.connect(self._tab_visibility_changed)
 
     def _header(self) -> QWidget:
         bar = QWidget()
@@ -125,13 +128,9 @@ class PlayPlacement(QObject):
                 self.dock.move(centre.x() - WINDOW_SIZE[0] // 2, centre.y() - WINDOW_SIZE[1] // 2)
         elif self.dock.isFloating():
             self.dock.setFloating(False)
-        before = self._column_width() if self.dock.isHidden() else None
         self.dock.show()
         self.dock.raise_()
-        if mode == BESIDE and not self.dock.isFloating() and self.dock.width() < PLAY_WIDTH:
-            if before is not None and before < PLAY_WIDTH and self._narrow_width is None:
-                self._narrow_width = before
-            self.window.resizeDocks([self.dock], [PLAY_WIDTH], Qt.Orientation.Horizontal)
+        self._widen()
         if mode == OWN_WINDOW:
             self.dock.activateWindow()
 
@@ -155,19 +154,28 @@ class PlayPlacement(QObject):
         return [d for d in window.findChildren(QDockWidget) if d is not self.dock and d.isVisible()
                 and not d.isFloating() and window.dockWidgetArea(d) == area]
 
-    def _column_width(self) -> int | None:
-        """The column's width: its widest dock's (a tab behind the shown one keeps an old width)."""
-        shown = self._column_docks()
-        return max(d.width() for d in shown) if shown else None
+    def _tab_visibility_changed(self, visible: bool) -> None:
+        self._tab_shown = visible
+        QTimer.singleShot(0, self._widen if visible else self._narrow_again)
+
+    def _widen(self) -> None:
+        """The play-test's tab is shown beside the editor: its column as wide as a board needs,
+        remembering the width it had."""
+        if self.mode() != BESIDE or self.dock.isFloating() or not self._tab_shown:
+            return
+        if self.dock.width() < PLAY_WIDTH:
+            if self._narrow_width is None:
+                self._narrow_width = self.dock.width()
+            self.window.resizeDocks([self.dock], [PLAY_WIDTH], Qt.Orientation.Horizontal)
 
     def _narrow_again_later(self) -> None:
         QTimer.singleShot(0, self._narrow_again)
 
     def _narrow_again(self) -> None:
-        """The play-test left its column (closed, in place or in its own window): the column
-        goes back to the width it had before the test widened it, so the canvas has its room."""
-        if self._narrow_width is None or not (self.dock.isHidden() or self.dock.isFloating()):
-            return  # (still in its column, perhaps behind another tab)
+        """The play-test left its column (closed, behind another tab, in place or in its own
+        window): the column goes back to the width it had before the test widened it, so the canvas has its room."""
+        if self._narrow_width is None or self._tab_shown and not self.dock.isFloating():
+            return  # (still shown in its column)
         shown = self._column_docks()
         if shown:
             self.window.resizeDocks([shown[0]], [self._narrow_width], Qt.Orientation.Horizontal)

@@ -57,7 +57,8 @@ class PlaytestController(QObject):
         self.dock.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.dock.visibilityChanged.connect(self._dock_visibility_changed)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self.dock.hide()  # until P (app/window_layout arranges the docks and restores the saved layout)
+        # (app/window_layout arranges the docks, the play-test's tab among them, and restores
+        # the saved layout)
         self.placement = PlayPlacement(window, self.dock)
         self._make_actions()
         self._make_menus()

@@ -62,7 +62,7 @@ class WindowLayout(QObject):
         return [d for d in (self._dock("palette_dock"), self._dock("overview_dock")) if d is not None]
 
     def studio_docks(self) -> list:
-        """The right column's own docks in tab order; the play-test first (hidden until a test starts)."""
+        """The right column's own docks in tab order, the play-test first."""
         return [d for d in (self._dock("playtest", "dock"), self._dock("solving", "problems_dock"),
                             self._dock("bots_dock"), self._dock("undo_dock")) if d is not None]
 
@@ -85,9 +85,8 @@ class WindowLayout(QObject):
             window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, right[0])
             for dock in right[1:]:
                 window.tabifyDockWidget(right[0], dock)
-        playtest = self._dock("playtest", "dock")
-        for dock in left + self.studio_docks():
-            dock.setVisible(dock is not playtest)
+        for dock in left + self.studio_docks():  # the play-test's tab too: it says how to start a test
+            dock.setVisible(True)
         for dock in right[len(self.studio_docks()):]:
             dock.setVisible(getattr(self, "others_shown", {}).get(dock, True))
         if len(right) > 1:
