@@ -198,3 +198,22 @@ def test_the_open_dialog_reaches_the_bundled_levels_in_one_click(qtbot, tmp_path
     assert {levels_dir(), levels_dir() / "escape", levels_dir() / "laby"} <= sidebar
     dialog.bundled.click()
     assert Path(dialog.directory().absolutePath()) == levels_dir().resolve()
+
+
+def test_the_exported_games_level_list_shows_whole_rows_only(qtbot, tmp_path):
+    from tests.test_player_shell import open_window, staged
+
+    collection = staged(tmp_path, "escape", "Escape Tutorial", "Tester")
+    window = open_window(qtbot, collection, tmp_path / "progress")
+    for width, height in ((1024, 700), (800, 600), (1280, 800)):
+        window.resize(width, height)
+        qtbot.wait(20)  # the new size laid out
+        window.show_levels()
+        grid = window.level_list.grid
+        for row in (0, grid.count() - 1, 5):  # the first rows, after the keys went to the last level, and back
+            window.level_list.select(row)
+            qtbot.wait(10)
+            room = grid.viewport().rect()
+            shown = [grid.visualItemRect(grid.item(i)) for i in range(grid.count())
+                     if grid.visualItemRect(grid.item(i)).intersects(room)]
+            assert shown and all(room.contains(rect) for rect in shown), (width, height, row, room, [r for r in shown if not room.contains(r)])

@@ -82,6 +82,7 @@ class PlayerWindow(QMainWindow):
         self.level_list = LevelListScreen(collection.name)
         self.level_list.playRequested.connect(self.play_level)
         self.level_list.backRequested.connect(self.show_title)
+        self.level_list.grid.heightChanged.connect(self._level_list_room_changed)
         self.play_screen = PlayScreen()
         self.play_screen.won.connect(self._won)
         self.play_screen.leaveRequested.connect(self.show_levels)
@@ -135,8 +136,12 @@ class PlayerWindow(QMainWindow):
         self._fill_level_list()
         self.level_list.select(max(0, self.current))
 
+    def _level_list_room_changed(self) -> None:
+        if self.stack.currentWidget() is self.level_list:
+            self._fill_level_list()
+
     def _fill_level_list(self) -> None:
-        size = self.level_list.thumbnail_size()
+        size = self.level_list.thumbnail_size(text_px(self.height()))
         self.level_list.apply_thumbnail_size(size, text_px(self.height()))
         self.level_list.set_levels([level.title for level in self.levels],
                                    [self.solved(i) for i in range(len(self.levels))], self._thumbnails_at(size))
