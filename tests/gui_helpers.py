@@ -82,7 +82,10 @@ def show_main_window(qtbot, settings, width: int = 1200, height: int = 800):
 
 def open_at_actual_size(window, path):
     """Open a level, at 100% zoom, centred: cells then sit at predictable viewport points."""
+    from PySide6.QtWidgets import QApplication
+
     pane = window.open_file(path)
+    QApplication.processEvents()  # opening fits the level to the window once the loop runs: first
     pane.view.set_zoom(1.0)
     pane.view.centerOn(pane.scene.level_rect().center())
     return pane

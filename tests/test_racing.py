@@ -225,7 +225,7 @@ def test_closing_the_solve_window_stops_the_worker_and_its_racer():
     started = time.monotonic()
     process.kill()
     assert time.monotonic() - started < 5
-    assert not process._process.is_alive()
+    assert not process.running
     deadline = time.monotonic() + 5
     while not all(_gone(pid) for pid in racers) and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -43,6 +43,7 @@ class PaletteDock(QDockWidget):
         layout.addWidget(self.list)
         self.setWidget(body)
         self.model: PaletteModel | None = None
+        self.models: dict[str, PaletteModel] = {}  # one per game, made on its first level
         self.game_id = ""
         self.cell_painter = None
 
@@ -55,8 +56,15 @@ class PaletteDock(QDockWidget):
             return
         self.cell_painter = cell_painter
         self.game_id = game.id
-        self.model = PaletteModel(game.palette(), cell_painter.item_pixmap, self)
-        self.list.setModel(self.model)
+        if game.id not in self.models:
+            self.models[game.id] = PaletteModel(game.palette(), cell_painter.item_pixmap, self)
+        self.model = self.models[game.id]
+        self.model.icon_for = cell_painter.item_pixmap
+        self.model.refresh_icons()
+        old_selection = self.list.selectionModel()
+        self.list.setModel(self.model)  # (which makes a selection model and leaves the old one)
+        if old_selection is not None:
+            old_selection.deleteLater()
         # Icon mode hides names: they live in tooltips and the status bar.
         self.list.selectionModel().currentChanged.connect(self._current_changed)
         self.select("tile", self.model.items[1].value if len(self.model.items) > 1 else 0)

@@ -15,6 +15,7 @@ from studio.app.actions import ActionSpec
 from studio.app.dialogs import ok_cancel_buttons, problem_label
 from studio.app.plain_text import plain_label
 from studio.core.files import write_atomic
+from studio.editor.lifetimes import run_modal
 
 MAX_SCALE = 256  # as `studio render --scale`
 SPEC = ActionSpec("Export &Image…", "fa5s.image", "Ctrl+Shift+E",
@@ -118,7 +119,7 @@ def export_image(window) -> Path | None:
     if pane is None:
         return None
     dialog = ExportImageDialog(pane.document, window, layer=pane.scene.layer)
-    if not dialog.exec() or dialog.written is None:
+    if not run_modal(dialog) or dialog.written is None:
         return None
     window.statusBar().showMessage(f"Exported {dialog.written}", 5000)
     return dialog.written

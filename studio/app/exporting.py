@@ -18,6 +18,7 @@ from studio.app.actions import ActionSpec
 from studio.app.collection_list import CollectionList
 from studio.app.dialogs import ok_cancel_buttons
 from studio.app.plain_text import warn
+from studio.editor.lifetimes import run_modal
 
 SPECS = {
     "export_game": ActionSpec("&Export Game…", "fa5s.box-open", "",
@@ -100,7 +101,7 @@ class ExportController(QObject):
 
     def play_collection(self) -> None:
         dialog = PlayCollectionDialog(self.default_levels(), self.open_levels, self.window)
-        if dialog.exec() and dialog.collection.paths():
+        if run_modal(dialog) and dialog.collection.paths():
             self.play(dialog.collection.paths(), dialog.name_edit.text().strip() or "Collection")
 
     def play(self, paths, name: str, author: str = "", icon: str = ""):

@@ -24,6 +24,7 @@ from studio.app.recovery import RecoveryEntry, RecoveryStore
 from studio.app.recovery_dialog import RecoveredLevel, RecoveryDialog
 from studio.core.errors import LevelFormatError
 from studio.core.files import ReadOnlyFileError, is_read_only
+from studio.editor.lifetimes import run_modal
 from studio.model.commands import ReplaceLevel
 from studio.model.document import LevelDocument
 
@@ -108,14 +109,14 @@ class FileSafety(QObject):
             box.exec()
             if box.clickedButton() is not compare:
                 return box.clickedButton() is replace
-            CompareDialog(document, data, self.window).exec()
+            run_modal(CompareDialog(document, data, self.window))
 
     # -- recovery at start -------------------------------------------------------------------------
     def offer_recovery(self) -> None:
         entries = self.store.orphans()
         try:
             if entries:
-                RecoveryDialog(entries, self.recover, self.store.discard, self.window).exec()
+                run_modal(RecoveryDialog(entries, self.recover, self.store.discard, self.window))
         finally:
             self.store.release_orphans()
 

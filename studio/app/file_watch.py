@@ -18,6 +18,7 @@ from studio.app.compare_dialog import CompareDialog
 from studio.app.plain_text import message_box, warn
 from studio.core.errors import LevelFormatError
 from studio.core.reading import read_level
+from studio.editor.lifetimes import run_modal
 from studio.model.commands import ReplaceLevel
 from studio.model.document import LevelDocument, digest
 
@@ -146,7 +147,7 @@ class FileWatch(QObject):
         while True:
             box.exec()
             if box.clickedButton() is compare_button:
-                CompareDialog(document, data, self.window).exec()
+                run_modal(CompareDialog(document, data, self.window))
                 continue
             break
         if box.clickedButton() is reload_button and self.reload(document, data):

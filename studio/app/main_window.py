@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
@@ -23,6 +23,7 @@ from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
 from studio.core.properties import level_title
+from studio.editor.lifetimes import later, run_modal
 from studio.editor.stamp import start_paste
 from studio.editor.toolbox import ALL_TOOLS
 from studio.model import commands
@@ -30,7 +31,7 @@ from studio.model.document import LevelDocument
 from studio.app.playtest_integration import install_playtest
 from studio.app.solving import install_solving
 from studio.app.drawing import install_designer_aids
-from studio.app.open_dialog import choose_levels
+from studio.app.open_dialog import choose_levels, fill_recent_menu
 from studio.app.exporting import install_export
 from studio.app.metagame_controller import install_metagame
 from studio.app.community import install_community
@@ -262,7 +263,7 @@ class MainWindow(QMainWindow):
         current = self.tool_group.checkedAction()
         pane.set_tool(current.data() if current else "brush")
         pane.scene.current_item = self.palette_dock.current_item()
-        QTimer.singleShot(0, pane.view.fit_to_window)
+        later(pane.view, pane.view.fit_to_window)
         pane.focus_canvas()  # the arrows and tool keys work without a click first
         self._update_titles()
         self.documentAdded.emit(pane)
@@ -299,7 +300,7 @@ class MainWindow(QMainWindow):
     # -- files -------------------------------------------------------------------------
     def new_level(self) -> None:
         dialog = NewLevelDialog(all_games(), self)
-        if dialog.exec() and dialog.level is not None:
+        if run_modal(dialog) and dialog.level is not None:
             self.add_document(LevelDocument(dialog.game(), dialog.level))
 
     def generate_level(self) -> None:
@@ -307,7 +308,7 @@ class MainWindow(QMainWindow):
         from studio.app.generate_dialog import GenerateDialog
 
         dialog = GenerateDialog(self)
-        if dialog.exec() and dialog.level is not None:
+        if run_modal(dialog) and dialog.level is not None:
             self.add_document(LevelDocument(dialog.game(), dialog.level))
 
     def open_dialog(self) -> None:
@@ -359,6 +360,7 @@ class MainWindow(QMainWindow):
         self.documentClosed.emit(pane)
         self.undo_group.removeStack(pane.document.undo_stack)
         self.tabs.removeTab(self.tabs.indexOf(pane))
+        pane.document.release()
         pane.deleteLater()
         return True
 
@@ -387,15 +389,7 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = self.settings.recent_files()
-        for path in files:
-            action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(tooltip_text(path))
-            action.setStatusTip(path)
-            action.triggered.connect(lambda _=False, path=path: self.open_file(path))
-        if not files:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+        fill_recent_menu(self.recent_menu, self.settings.recent_files(), self.open_file)
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -495,7 +489,7 @@ class MainWindow(QMainWindow):
             return
         document = pane.document
         dialog = PropertiesDialog(document.level, self, folder=document.path.parent if document.path else None)
-        if not dialog.exec():
+        if not run_modal(dialog):
             return
         changed, size = dialog.changed_properties(), dialog.new_size()
         if not changed and size is None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from studio.app.community.client import Call, CallsInFlight, CommunityClient
 from studio.app.community.controller import DEFAULT_SERVER, default_library, level_bytes
+from studio.app.file_form import say_unwritable
 from studio.app.metagame_window import MetagameWindow
 from studio.core.files import write_atomic
 from studio.core.playtest_adapter import WON
@@ -158,7 +159,11 @@ class MetagameController(QObject):
         if document is None or not self._connect():
             self._update_place()
             return
-        data, source = self._lock_with_solution(document)
+        try:
+            data, source = self._lock_with_solution(document)
+        except ValueError as error:  # a lock its file cannot hold yet
+            say_unwritable(self.window, document, "put the lock in a slot", error)
+            return
         name = document.display_name()
         self._call(f"Put {name} in slot {slot}", "PUT", f"/slots/{slot}",
                    {"data_base64": base64.b64encode(data).decode()},

@@ -12,11 +12,12 @@ from PySide6.QtWidgets import QFileDialog, QPushButton, QVBoxLayout, QWidget
 
 from studio.app.level_preview import PreviewLabel
 from studio.app.paths import levels_dir
-from studio.app.plain_text import plain_label
+from studio.app.plain_text import plain_label, tooltip_text
 from studio.core.errors import LevelFormatError
 from studio.core.game import all_games, game_for_path
 from studio.core.properties import level_title
 from studio.core.reading import read_level
+from studio.editor.lifetimes import run_modal
 
 PREVIEW_SIDE = 220
 
@@ -96,4 +97,16 @@ def bundled_folder_urls() -> list[QUrl]:
 def choose_levels(parent, start: str = "") -> list[str]:
     """The level files the user chose to open ([] when cancelled)."""
     dialog = OpenLevelDialog(parent, start)
-    return dialog.selectedFiles() if dialog.exec() else []
+    return dialog.selectedFiles() if run_modal(dialog) else []
+
+
+def fill_recent_menu(menu, files: list[str], open_file) -> None:
+    """File > Open Recent: one entry per file, named by the file, its path in the tips."""
+    menu.clear()
+    for path in files:
+        action = menu.addAction(Path(path).name)
+        action.setToolTip(tooltip_text(path))
+        action.setStatusTip(path)
+        action.triggered.connect(lambda _=False, path=path: open_file(path))
+    if not files:
+        menu.addAction("(none)").setEnabled(False)

@@ -41,6 +41,11 @@ SPECS = {
 # Play menu entries the board carries out, by their key map action.
 BOARD_ACTIONS = {"playtest_restart": "restart", "playtest_undo": "undo", "playtest_redo": "redo",
                  "playtest_replay": "replay"}
+# The versions of a level seen in play-tests (so solutions of older versions are flagged), for
+# the levels played last: one settings key each, the oldest forgotten past this many.
+VERSIONS_GROUP = "playtest/versions/"
+VERSIONS_ORDER_KEY = "playtest/versions_order"
+MAX_LEVELS_REMEMBERED = 200
 
 
 class PlaytestController(QObject):
@@ -223,11 +228,11 @@ class PlaytestController(QObject):
             self.sessions[document] = session
         return session
 
-    def _versions_key(self, document) -> str | None:
+    def _versions_key(self, document) -> str | None:  # (under VERSIONS_GROUP)
         """A settings key per level file (a digest of its path: paths hold the '/' of settings groups)."""
         if document.path is None:
             return None
-        return "playtest/versions/" + hashlib.sha1(str(document.path.resolve()).encode()).hexdigest()[:20]
+        return VERSIONS_GROUP + hashlib.sha1(str(document.path.resolve()).encode()).hexdigest()[:20]
 
     def _stored_versions(self, document) -> list[str]:
         key = self._versions_key(document)
@@ -235,9 +240,26 @@ class PlaytestController(QObject):
         return [value] if isinstance(value, str) else list(value or [])
 
     def _store_versions(self, session: PlaytestSession) -> None:
+        """Keep the versions seen of the level, for the MAX_LEVELS_REMEMBERED levels played last."""
         key = self._versions_key(session.document)
-        if key:
-            self.settings.set_value(key, session.versions)
+        if not key:
+            return
+        self.settings.set_value(key, session.versions)
+        order = [key] + [k for k in self._versions_order() if k != key]
+        for forgotten in order[MAX_LEVELS_REMEMBERED:]:
+            self.settings.remove(forgotten)
+        self.settings.set_value(VERSIONS_ORDER_KEY, order[:MAX_LEVELS_REMEMBERED])
+
+    def _versions_order(self) -> list[str]:
+        """The levels' version keys, played last first; settings from before the order was
+        kept list their keys as they are."""
+        order = self.settings.value(VERSIONS_ORDER_KEY, None)
+        if order is None:
+            qsettings = self.settings.qsettings
+            qsettings.beginGroup(VERSIONS_GROUP.rstrip("/"))
+            order = [VERSIONS_GROUP + name for name in qsettings.childKeys()]
+            qsettings.endGroup()
+        return [order] if isinstance(order, str) else list(order or [])
 
     def start(self) -> None:
         """P: play the current level as it is now (a stale test restarts on the new version)."""

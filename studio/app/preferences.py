@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout
 
 from studio.app.dialogs import ok_cancel_buttons
 from studio.core.lazy import Lazy
+from studio.editor.lifetimes import run_modal
 
 OPENING_SIZE = (560, 520)  # at least; a 1366x768 screen has room for it
 PAGES = (
@@ -52,7 +53,7 @@ class PreferencesDialog(QDialog):
 def open_preferences(window) -> bool:
     """Show the dialog; on OK, every page applies its values. True when accepted."""
     dialog = PreferencesDialog(window.settings, window)
-    if not dialog.exec():
+    if not run_modal(dialog):
         return False
     dialog.apply(window)
     return True

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 import qtawesome as qta
 
 from studio.app.plain_text import plain_label, tooltip_text
+from studio.editor.lifetimes import later
 from studio.core.problems import Problem, lint_level, problem_place
 
 DEBOUNCE_MS = 300
@@ -84,7 +85,7 @@ class ProblemsDock(QDockWidget):
             return
         document.changed.connect(self.schedule)
         # Check once the event loop is free again: opening a level paints it first.
-        QTimer.singleShot(0, self, self._refresh_if_current(document))
+        later(self, self._refresh_if_current(document))
 
     def _refresh_if_current(self, document):
         return lambda: self.refresh() if self.document is document else None

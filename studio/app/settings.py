@@ -37,3 +37,6 @@ class StudioSettings:
 
     def set_value(self, key: str, value) -> None:
         self.qsettings.setValue(key, value)
+
+    def remove(self, key: str) -> None:
+        self.qsettings.remove(key)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QPlainTextEdit, QProgressBar, QSpinBox, QVBoxLayout,
 )
 
+from studio.app.file_form import unwritable_text
 from studio.app.plain_text import plain_label
 from studio.core.files import write_atomic
 from studio.core.solve_runner import DEFAULT_TIMEOUT, SolveProcess
@@ -81,7 +82,11 @@ class SolveDialog(QDialog):
         if self.process is not None and not self.process.finished:
             return
         document = self.document
-        data = document.game.save(document.level)
+        try:
+            data = document.game.save(document.level)
+        except ValueError as error:  # edited since into a level its format cannot hold
+            self.status.setText(f"Cannot solve: {unwritable_text(document, error)}")
+            return
         self.result = None
         self.best = None
         self.solution_text.clear()

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMenu
 
 from studio.app.actions import ActionSpec
+from studio.app.file_form import file_form
 from studio.app.problems_dock import ProblemsDock
 from studio.core.game import all_games
 
@@ -79,7 +80,7 @@ class SolvingController(QObject):
         from studio.app.solve_dialog import SolveDialog
 
         pane = self.window.current_pane()
-        if pane is None:
+        if pane is None or file_form(self.window, pane.document, "solve the level") is None:
             return None
         dialog = SolveDialog(pane.document, getattr(self.window, "playtest", None), self.window)
         self._keep(dialog)
@@ -110,6 +111,7 @@ class SolvingController(QObject):
         return tuple(patterns)
 
     def _keep(self, dialog) -> None:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # its widgets and solver process go with it
         self.dialogs.append(dialog)
         dialog.finished.connect(lambda _=0, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
         dialog.show()

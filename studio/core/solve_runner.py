@@ -185,9 +185,11 @@ class SolveProcess:
         self._process.start()
         # (after start: multiprocessing's own exit hook, which waits for workers, is registered
         # by then, and hooks run last registered first, so this one stops the worker before it)
-        self._stopper = weakref.finalize(self, _stop_worker, self._process, self._cancel)
+        self._stopper = weakref.finalize(self, _stop_worker, self._process, self._cancel, self._messages)
 
     def poll(self) -> list:
+        if not self._stopper.alive:  # killed: its pipes are closed
+            return []
         found = []
         while True:
             try:
@@ -206,6 +208,11 @@ class SolveProcess:
     def finished(self) -> bool:
         return self.result is not None
 
+    @property
+    def running(self) -> bool:
+        """Is the worker process still there (not yet ended, nor killed)?"""
+        return self._stopper.alive and self._process.is_alive()
+
     def cancel(self) -> None:
         """Ask the search to stop; it still reports the best solution it has."""
         self._cancel.set()
@@ -215,10 +222,15 @@ class SolveProcess:
         self._stopper()
 
 
-def _stop_worker(process, cancel) -> None:
-    """Cancel the search and give the worker a moment to stop its racer and end; then end it."""
+def _stop_worker(process, cancel, messages) -> None:
+    """Cancel the search and give the worker a moment to stop its racer and end; then end it,
+    and close the pipes to it (a studio solves hundreds of times a day)."""
     cancel.set()
     process.join(timeout=KILL_GRACE)
     if process.is_alive():
         process.terminate()
         process.join(timeout=2)
+    messages.close()
+    messages.join_thread()
+    if not process.is_alive():
+        process.close()

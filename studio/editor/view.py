@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
+from studio.editor.lifetimes import later
 from studio.editor.scene import LevelScene
 from studio.editor.space_pan import SpacePan
 
@@ -52,7 +53,7 @@ class LevelView(QGraphicsView):
             if item is not None:
                 self.centerOn(item.sceneBoundingRect().center())
         centre()
-        QTimer.singleShot(0, self, centre)
+        later(self, centre)
 
     def repaint_scene_rect(self, rect) -> None:
         """Schedule a repaint of exactly the viewport pixels a scene rectangle covers."""

@@ -8,6 +8,7 @@ emit exactly what changed so views repaint only that.
 from __future__ import annotations
 
 import hashlib
+import warnings
 from pathlib import Path
 from typing import Any, Hashable, Iterable
 
@@ -41,6 +42,21 @@ class LevelDocument(QObject):
         self.keep_backup = True  # a save keeps the version it replaces as NAME~ (Preferences)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    SIGNALS = ("cellsChanged", "entitiesChanged", "propertiesChanged", "levelReplaced", "modifiedChanged",
+               "pathChanged", "changed", "saved")
+
+    def release(self) -> None:
+        """The level was closed: drop every connection to this document and its undo history.
+        Slots connected as lambdas often hold the document (or its pane) themselves, a cycle
+        through Qt that Python's collector cannot see; without this a closed level lives on."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # (a signal with no slot left says so)
+            for name in self.SIGNALS:
+                getattr(self, name).disconnect()
+            for name in ("cleanChanged", "indexChanged", "canUndoChanged", "canRedoChanged"):
+                getattr(self.undo_stack, name).disconnect()
+        self.undo_stack.clear()
 
     def _clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)

@@ -14,6 +14,7 @@ from shiboken6 import isValid
 
 from studio.core.errors import LevelFormatError
 from studio.core.playtest_adapter import WON, StoredSolution, Verification, WinOffer, verify_moves
+from studio.editor.lifetimes import run_modal
 
 PLAYER_NAME_KEY = "playtest/player_name"
 
@@ -121,7 +122,11 @@ class DockSolutions:
             return None, None
         key = (session, session.current)
         if key != self._offer_key:
-            self._offer_key, self._offer = key, make_offer(session.level_context(), session.state, session.moves)
+            try:
+                offer = make_offer(session.level_context(), session.state, session.moves)
+            except ValueError:  # a level its format cannot hold yet: no score table to offer
+                offer = None
+            self._offer_key, self._offer = key, offer
         return key, self._offer
 
     def _update_win_panel(self) -> None:
@@ -255,7 +260,7 @@ class DockSolutions:
         from studio.playtest.solutions_dialog import SolutionsDialog
 
         dialog = SolutionsDialog(self, session.adapter.solution_files())
-        dialog.exec()
+        run_modal(dialog)
         if dialog.chosen is not None:
             self.load_solution(dialog.chosen)
         self.board.setFocus()

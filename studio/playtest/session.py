@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from studio.core.playtest_adapter import (
     LevelContext, Outcome, PlaytestAdapter, StepReport, Verification, describe_outcome,
 )
+from studio.core.errors import LevelFormatError
 from studio.core.reading import read_level
 
 MAX_REMEMBERED_VERSIONS = 20
@@ -113,7 +114,12 @@ class PlaytestSession(QObject):
     def snapshot_bytes(self) -> bytes:
         """The snapshot in the game's file form (what saving it would write)."""
         if self._snapshot_bytes is None:
-            self._snapshot_bytes = self.document.game.save(self.snapshot)
+            game = self.document.game
+            try:
+                self._snapshot_bytes = game.save(self.snapshot)
+            except ValueError as error:  # a level its format cannot hold yet
+                raise LevelFormatError(f"the level as played cannot be written as a {game.name} level: {error}") \
+                    from error
         return self._snapshot_bytes
 
     def remember_version(self, md5: str) -> None:

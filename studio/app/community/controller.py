@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from studio.app.community.client import Call, CallsInFlight, CommunityClient
 from studio.app.community.dock import THUMBNAIL, CommunityDock
+from studio.app.file_form import say_unwritable
 from studio.core.files import write_atomic
 from studio.core.game import all_games
 from studio.core.playtest_adapter import WON, LevelContext, adapter_for, verify_moves
@@ -227,7 +228,11 @@ class CommunityController(QObject):
             self.dock.say("Open a level to upload it.")
             return
         document = pane.document
-        data = level_bytes(document)
+        try:
+            data = level_bytes(document)
+        except ValueError as error:  # a level its format cannot hold yet
+            say_unwritable(self.window, document, "upload the level", error)
+            return
         found = self.solution_for(document, data)
         if found is None:
             self._ask_for_a_win(document)
@@ -298,7 +303,11 @@ class CommunityController(QObject):
             self.dock.say("Play-test the level first (P): its moves are the speedrun.")
             return
         document = pane.document
-        md5 = hashlib.md5(level_bytes(document)).hexdigest()
+        try:
+            md5 = hashlib.md5(level_bytes(document)).hexdigest()
+        except ValueError as error:
+            say_unwritable(self.window, document, "submit the speedrun", error)
+            return
         moves = session.adapter.moves_text(session.moves)
 
         def found(levels: list) -> None:

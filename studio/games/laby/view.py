@@ -8,6 +8,8 @@ first; with none, the last path square) carries the player's "x".
 
 from __future__ import annotations
 
+import weakref
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QRadialGradient
 
@@ -141,10 +143,12 @@ class LabyCellPainter:
 
     def __init__(self, art: LabyArt | None = None):
         self.art = art or default_art()
-        self.document = None  # the document drawn, whose level's colours the palette icons take
+        # The document drawn, whose level's colours the palette icons take; weakly, since the
+        # palette may keep this painter after the level is closed.
+        self._document = lambda: None
 
     def attach_document(self, document) -> None:
-        self.document = document
+        self._document = weakref.ref(document)
 
     def paint_cell(self, painter: QPainter, rect: QRectF, level: LabyLevel, index: int, layer: int,
                    device_size: int) -> None:
@@ -170,7 +174,7 @@ class LabyCellPainter:
         return [] if start is None else [start]
 
     def _colours(self, square: int) -> tuple[Colour, Colour]:
-        level = getattr(self.document, "level", None)
+        level = getattr(self._document(), "level", None)
         if isinstance(level, LabyLevel):
             return level.colour_pair(square)
         return DEFAULT_COLOURS[Square(square)]
