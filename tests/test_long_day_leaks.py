@@ -62,6 +62,31 @@ def test_a_closed_level_leaves_nothing_alive(qtbot, window, game_id):
     assert alive == [], f"still alive after closing a {game_id} level: {alive}"
 
 
+def test_brush_strokes_and_a_won_play_test_leave_nothing_of_a_closed_level(qtbot, window, tmp_path):
+    from tests.gui_helpers import drag
+
+    path = tmp_path / "corridor.laby"
+    path.write_bytes(b"name Corridor\nmap\n3001\n1101\n2001\nend\n")
+    pane = window.open_file(path)
+    settle(qtbot)
+    window.set_tool("brush")
+    drag(pane, [(1, 1), (2, 1), (2, 2), (1, 2)])  # one stroke, its pieces merged into one step
+    drag(pane, [(1, 1), (2, 1)])
+    pane.document.undo_stack.undo()
+    pane.document.undo_stack.undo()
+    window.playtest.start()
+    session = window.playtest.sessions[pane.document]
+    for move in session.adapter.parse_moves("RRDDLL"):
+        session.play(move)
+    assert session.outcome.kind == "won"  # the win panel offers a score for this session
+    settle(qtbot)
+    document = weakref.ref(pane.document)
+    assert window.close_pane(pane)
+    del pane, session
+    settle(qtbot)
+    assert document() is None
+
+
 def test_switching_games_keeps_one_palette_model_per_game(qtbot, window):
     from studio.app.docks import PaletteModel
 

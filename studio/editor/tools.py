@@ -118,7 +118,8 @@ class BrushTool(Tool):
         bundle = level.cell_bundle(cell)
         new = level.bundle_with_value(bundle, scene.layer, value)
         if new != bundle:
-            scene.document.undo_stack.push(commands.PaintStroke(scene.document, {cell: new}, self.stroke, self.undo_label))
+            commands.push_merging(scene.document.undo_stack,
+                                  commands.PaintStroke(scene.document, {cell: new}, self.stroke, self.undo_label))
 
 
 class EraserTool(BrushTool):

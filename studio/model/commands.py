@@ -9,11 +9,27 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from studio.model.document import LevelDocument
 
 PAINT_STROKE_ID = 1001
+
+
+def push_merging(stack: QUndoStack, command: QUndoCommand) -> None:
+    """Push ``command``, merging it into the step on top when Qt would (same id, not -1, the
+    top step not the saved state), but doing the merge here. When Qt merges, it deletes the
+    merged command behind PySide's back, and the Python object, with the cells or the whole
+    lock it holds, lives on: one per piece of every brush stroke. Merged here, it is never
+    handed to Qt and goes as soon as it is done with."""
+    index = stack.index()
+    top = stack.command(index - 1) if index > 0 and index == stack.count() else None
+    mergeable = top is not None and command.id() != -1 and top.id() == command.id() and index != stack.cleanIndex()
+    if mergeable and top.mergeWith(command):
+        command.redo()
+        stack.indexChanged.emit(index)  # as QUndoStack.push says after a merge
+        return
+    stack.push(command)
 
 
 class CellEdit(QUndoCommand):

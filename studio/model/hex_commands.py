@@ -11,6 +11,7 @@ from typing import Hashable
 
 from PySide6.QtGui import QUndoCommand
 
+from studio.model.commands import push_merging
 from studio.model.document import LevelDocument
 
 HEX_STROKE_ID = 1101
@@ -50,5 +51,5 @@ def push_hex_edit(document: LevelDocument, new_state: Hashable, label: str, stro
     """Push an edit unless it changes nothing (no empty undo steps)."""
     if new_state == document.level.hex_state():
         return False
-    document.undo_stack.push(HexEdit(document, new_state, label, stroke))
+    push_merging(document.undo_stack, HexEdit(document, new_state, label, stroke))
     return True

@@ -52,6 +52,7 @@ class PlaytestDock(DockSolutions, DockView):
             for signal, slot in self._session_connections():
                 signal.disconnect(slot)
         self.session = session
+        self._offer_key = self._offer = None  # (the key holds the session it was made for)
         self.board.placeholder = placeholder or "No level to play"
         if session is None:
             self.board.set_painter(None)
