@@ -47,6 +47,8 @@ def settings(tmp_path):
 
     settings = StudioSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     settings.set_value(RECOVERY_FOLDER_KEY, str(tmp_path / "recovery"))  # autosaves stay in the test's folder
+    # The live verdict's solver process only where a test asks for it (tests/test_live_verdict.py).
+    settings.set_value("live_verdict/enabled", False)
     return settings
 
 

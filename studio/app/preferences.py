@@ -18,6 +18,7 @@ OPENING_SIZE = (560, 520)  # at least; a 1366x768 screen has room for it
 PAGES = (
     Lazy("studio.app.preferences_files:FilesPage"),
     Lazy("studio.app.preferences_shortcuts:ShortcutsPage"),
+    Lazy("studio.app.preferences_solver:SolverPage"),
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDockWidget, QHeaderView, QSizePolicy, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QDockWidget, QHeaderView, QLabel, QSizePolicy, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 import qtawesome as qta
 
@@ -39,6 +39,13 @@ class ProblemsDock(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
+        self.verdict = QLabel()  # the live verdict (app/live_verdict.py), when it is on
+        self.verdict.setObjectName("problems_verdict")
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict.setWordWrap(True)
+        self.verdict.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.verdict.setStyleSheet("font-weight: 600;")
+        self.verdict.hide()
         self.summary = plain_label()
         self.summary.setWordWrap(True)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -60,6 +67,7 @@ class ProblemsDock(QDockWidget):
         self.tree.setMinimumHeight(40)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemDoubleClicked.connect(self._activated)
+        layout.addWidget(self.verdict)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree)
         body.setMinimumWidth(120)
@@ -89,6 +97,10 @@ class ProblemsDock(QDockWidget):
 
     def _refresh_if_current(self, document):
         return lambda: self.refresh() if self.document is document else None
+
+    def show_verdict(self, rich_text: str) -> None:
+        self.verdict.setText(rich_text)
+        self.verdict.setVisible(bool(rich_text))
 
     def schedule(self) -> None:
         self._timer.start()

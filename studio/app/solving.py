@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 
 from studio.app.actions import ActionSpec
 from studio.app.file_form import file_form
+from studio.app.live_verdict import LiveVerdict
 from studio.app.problems_dock import ProblemsDock
 from studio.core.game import all_games
 
@@ -47,6 +48,7 @@ class SolvingController(QObject):
         self._make_menus()
         window.tabs.currentChanged.connect(lambda index: self._current_tab_changed())
         self._current_tab_changed()
+        self.live_verdict = LiveVerdict(window, self.problems_dock)
 
     def _make_menus(self) -> None:
         bar = self.window.menuBar()
