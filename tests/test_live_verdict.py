@@ -169,3 +169,39 @@ def test_the_preference_turns_it_off(qtbot, settings, tmp_path):
     qtbot.wait(500)
     live = window.solving.live_verdict
     assert live.label.text() == "" and live.solver is None and not window.solving.problems_dock.verdict.isVisible()
+
+
+def test_a_deliberately_long_intended_solution_reports_the_shortcut(qtbot, settings, tmp_path):
+    from studio.app.intended import parting
+    from studio.core.playtest_adapter import LevelContext, adapter_for
+    from studio.playtest.dock import PARTING
+    from tests.gui_helpers import show_main_window
+
+    game = game_by_id("escape")
+    adapter = adapter_for(game)
+    path = tmp_path / "first.esx"
+    path.write_bytes(FIRST_STEPS.read_bytes())
+    shortest, _first = decide_once(path)
+    long_way = (adapter.parse_moves("RL") + adapter.parse_moves(shortest["solution"]))  # a detour first
+    adapter.save_solution(LevelContext(game.load(path.read_bytes()), path.read_bytes(), path), long_way, "Mine")
+    settings.set_value("live_verdict/enabled", True)
+    window = show_main_window(qtbot, settings)
+    window.open_file(path)
+    live = window.solving.live_verdict
+    qtbot.waitUntil(lambda: "A shortcut" in live.label.text(), timeout=WAIT_MS)
+    assert f"a {shortest['length']}-move solution; yours takes {shortest['length'] + 2}" in live.label.text()
+    window.solving.problems_dock.verdict.linkActivated.emit("replay:shortcut")
+    dock = window.playtest.dock
+    session = dock.session
+    found = adapter.parse_moves(shortest["solution"])
+    assert session.timeline_moves == tuple(found) and session.position == parting(long_way, found)
+    assert any(a.overlay == PARTING for a in dock.board.visible_annotations())
+    assert dock.board.caption.startswith("Here the shortcut parts from your solution")
+
+
+def decide_once(path: Path) -> tuple[dict, float | None]:
+    solver = LiveSolver()
+    try:
+        return decide(solver, path)
+    finally:
+        solver.close()

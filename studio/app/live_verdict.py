@@ -18,6 +18,7 @@ from collections import OrderedDict
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
+from studio.app.intended import Intended, intended_solution, parting, shortcut_words
 from studio.core.live_solver import LiveSolver, is_solvable, is_unsolvable, verdict_text
 from studio.core.solve_runner import solver_for
 from studio.editor.lifetimes import later
@@ -28,6 +29,7 @@ CACHE_SIZE = 512  # versions remembered (a record is a few hundred bytes)
 ENABLED_KEY, BUDGET_KEY = "live_verdict/enabled", "live_verdict/seconds"
 DEFAULT_SECONDS = 5
 UNDO_LINK = "undo:"
+REPLAY_LINK = "replay:shortcut"
 
 
 class LiveVerdict(QObject):
@@ -40,6 +42,7 @@ class LiveVerdict(QObject):
         self.document = None
         self.current_md5: str | None = None
         self.checked: dict[str, int] = {}  # MD5 -> the undo index it was seen at, for the current document
+        self.shortcut: tuple[tuple, Intended] | None = None  # (the solver's moves, the designer's solution)
         self.label = QLabel()
         self.label.setObjectName("live_verdict")
         self.label.setTextFormat(Qt.TextFormat.RichText)
@@ -141,8 +144,27 @@ class LiveVerdict(QObject):
     # -- showing -------------------------------------------------------------------------------------
     def _show_verdict(self, md5: str) -> None:
         record = self.cache[md5]
-        breaker = self._breaking_edit(md5) if is_unsolvable(record) else ""
+        breaker = self._breaking_edit(md5) if is_unsolvable(record) else self._shortcut(record)
         self._show(self._words(record), breaker)
+
+    def _shortcut(self, record: dict) -> str:
+        """Rich text on a solution shorter than the designer's, with a link replaying it."""
+        self.shortcut = None
+        playtest = getattr(self.window, "playtest", None)
+        if not record.get("solved") or playtest is None or self.document is None:
+            return ""
+        adapter = playtest.adapter(self.document.game)
+        if adapter is None:
+            return ""
+        try:
+            data = self.document.game.save(self.document.level)
+        except ValueError:
+            return ""
+        intended = intended_solution(adapter, self.document, data, playtest.sessions.get(self.document))
+        if intended is None or record["length"] >= intended.length:
+            return ""
+        self.shortcut = (adapter.parse_moves(record["solution"]), intended)
+        return f'{html.escape(shortcut_words(record["length"], intended))}: <a href="{REPLAY_LINK}">replay it</a>'
 
     def _words(self, record: dict) -> str:
         text = verdict_text(record, self.seconds)
@@ -171,6 +193,24 @@ class LiveVerdict(QObject):
     def _link(self, link: str) -> None:
         if link.startswith(UNDO_LINK) and self.document is not None:
             self.document.undo_stack.setIndex(int(link[len(UNDO_LINK):]))
+        elif link == REPLAY_LINK and self.shortcut is not None:
+            self.replay_shortcut()
+
+    def replay_shortcut(self) -> bool:
+        """The shortcut in the play-test, stopped where it parts from the designer's solution
+        (marked on the board); Space replays the rest."""
+        playtest = self.window.playtest
+        found, intended = self.shortcut
+        playtest.start()
+        session = playtest.session_for(self.document)
+        if session is None or not session.playable:
+            return False
+        session.load_moves(found, f"Solver's shortcut ({len(found)} moves)", "the live verdict")
+        shared = parting(intended.moves, found)
+        session.parting = (shared, f"Here the shortcut parts from your solution ({intended.source}): "
+                                   f"its move {shared + 1} differs. Space replays the rest.")
+        session.seek(shared)
+        return True
 
     def _stop_solver(self) -> None:
         self._poll.stop()

@@ -13,10 +13,14 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 
 from studio.core.game import game_by_id
-from studio.core.playtest_adapter import Outcome
+from studio.core.playtest_adapter import RING, Annotation, Outcome, OverlaySpec
 from studio.playtest.dock_solutions import DockSolutions, RecordedScore
 from studio.playtest.dock_view import REPLAY_SPEEDS, DockView
 from studio.playtest.session import PlaytestSession
+
+PARTING = "parting"  # the dock's own mark (no game's): where a loaded shortcut parts from the designer's way
+PARTING_SPEC = OverlaySpec(PARTING, "Where the Shortcut Parts", "Where the solver's shortcut leaves your solution",
+                           "#ff9df5")
 
 
 class PlaytestDock(DockSolutions, DockView):
@@ -65,7 +69,7 @@ class PlaytestDock(DockSolutions, DockView):
             self.board_painters[adapter.game_id] = game_by_id(adapter.game_id).view.resolve().make_play_painter()
         self.board.set_painter(self.board_painters[adapter.game_id])
         self.board.set_move_keys(adapter.keys())
-        self.board.set_overlays(adapter.overlays(), self.enabled_overlays)
+        self.board.set_overlays(tuple(adapter.overlays()) + (PARTING_SPEC,), self.enabled_overlays | {PARTING})
         self.board.placeholder = session.error or placeholder or "No level to play"
         for signal, slot in self._session_connections():
             signal.connect(slot)
@@ -81,7 +85,7 @@ class PlaytestDock(DockSolutions, DockView):
 
     def set_enabled_overlays(self, enabled: set[str]) -> None:
         self.enabled_overlays = set(enabled)
-        self.board.enabled_overlays = set(enabled)
+        self.board.enabled_overlays = set(enabled) | {PARTING}
         self.board.update()
 
     # -- commands (keys, buttons and menus come here) -----------------------------------------
@@ -147,11 +151,22 @@ class PlaytestDock(DockSolutions, DockView):
         animate = report is not None and report.changed and self.animate and not self._replay_too_fast()
         motions = adapter.motions(report) if animate else ()
         caption = _sentence(adapter.blocked_text(entry.report)) if entry.report is not None else ""
+        marks = self._parting_marks(session)
+        if marks:
+            annotations, caption = list(annotations) + marks, session.parting[1]
         self.board.show_state(entry.state, session.outcome, annotations, report if animate else None, motions,
                               self._tween_ms(), caption)
         if caption and report is not None and not session.replaying:
             self.message.emit(caption)
         self.refresh()
+
+    @staticmethod
+    def _parting_marks(session) -> list[Annotation]:
+        """At the move where a loaded solution parts from the designer's: a ring on what moves next."""
+        if session.parting is None or session.position != session.parting[0] or not session.can_redo():
+            return []
+        motions = session.adapter.motions(session.history[session.position + 1].report)
+        return [Annotation(PARTING, RING, (motions[0].path[0],), "parts here")] if motions else []
 
     def _tween_ms(self) -> int:
         duration = self.animation_ms

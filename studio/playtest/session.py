@@ -77,6 +77,8 @@ class PlaytestSession(QObject):
         self.error = ""  # why the level cannot be played, if it cannot
         self.last_refused: StepReport | None = None
         self.loaded: LoadedSolution | None = None
+        # (moves shared, words) where a loaded solution parts from the designer's, to mark there
+        self.parting: tuple[int, str] | None = None
         # MD5s of the file form of this level's versions seen (played, saved, on disk), newest first
         self.versions: list[str] = list(versions)[:MAX_REMEMBERED_VERSIONS]
         self.speed = DEFAULT_REPLAY_SPEED
@@ -268,6 +270,7 @@ class PlaytestSession(QObject):
             self.refused.emit(report)
             return report
         del self.history[self.position + 1:]
+        self.parting = None  # the timeline is the player's own from here
         self.history.append(Entry(report.state, report))
         self.position += 1
         self.last_refused = None
@@ -344,6 +347,7 @@ class PlaytestSession(QObject):
             verification = Verification(self.adapter.outcome(state), len(moves))
         self.history, self.position, self.last_refused = history, 0, None
         self.loaded = LoadedSolution(name, source, verification, older_version)
+        self.parting = None
         self.changed.emit(None)
         return verification
 
