@@ -14,12 +14,18 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 
 
-class PixmapCache:
-    """Square pixmaps painted on first use and kept, the least recently used dropped past ``limit``."""
+DEFAULT_BYTES = 24 << 20  # the pixels one art keeps: its pictures at a few sizes, not at every size of a day
 
-    def __init__(self, limit: int):
+
+class PixmapCache:
+    """Square pixmaps painted on first use and kept, the least recently used dropped past ``limit``
+    pictures or ``max_bytes`` of pixels (every zoom and every play board size makes new ones)."""
+
+    def __init__(self, limit: int, max_bytes: int = DEFAULT_BYTES):
         self._pixmaps: OrderedDict[Hashable, QPixmap] = OrderedDict()
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
 
     def get(self, key: Hashable, size: int, dpr: float, paint: Callable[[QPainter, QRectF], None]) -> QPixmap:
         """The pixmap under ``key`` (which should name the size and dpr too), else one ``size``
@@ -36,15 +42,21 @@ class PixmapCache:
         painter.end()
         pixmap.setDevicePixelRatio(dpr)
         self._pixmaps[key] = pixmap
-        if len(self._pixmaps) > self.limit:
-            self._pixmaps.popitem(last=False)
+        self.bytes += _pixel_bytes(pixmap)
+        while len(self._pixmaps) > 1 and (len(self._pixmaps) > self.limit or self.bytes > self.max_bytes):
+            self.bytes -= _pixel_bytes(self._pixmaps.popitem(last=False)[1])
         return pixmap
 
     def clear(self) -> None:
         self._pixmaps.clear()
+        self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._pixmaps)
+
+
+def _pixel_bytes(pixmap: QPixmap) -> int:
+    return pixmap.width() * pixmap.height() * 4
 
 
 def device_pixel_ratio(painter: QPainter) -> float:
