@@ -20,6 +20,7 @@ SUBCOMMANDS = {
     "lint": "List a level's likely mistakes",
     "generate": "Generate a level",
     "serve": "Run the level-sharing server (needs the server extra)",
+    "analyse": "Say what each element of a level does for its solution, and how hard it is",
     "export-game": "Build a standalone game of levels with PyInstaller (needs the package extra)",
 }
 

@@ -20,6 +20,8 @@ PROBLEMS_HEIGHT = 110
 SPECS = {
     "solve": ActionSpec("&Solve Level…", "fa5s.magic", "F5",
                         "Search a shortest solution of the level as it is now"),
+    "analyse": ActionSpec("&Analyse Level…", "fa5s.microscope", "Ctrl+F5",
+                          "What each element of the level does for its solution, and how hard the level is"),
     "verify_collection": ActionSpec("&Verify Collection…", "fa5s.tasks", "Shift+F5",
                                     "Play every stored solution of a folder of levels and run the solver on them"),
 }
@@ -42,6 +44,7 @@ class SolvingController(QObject):
         registry = window.actions
         self.actions = {key: registry.add(key, spec) for key, spec in SPECS.items()}
         self.actions["solve"].triggered.connect(self.solve)
+        self.actions["analyse"].triggered.connect(self.analyse)
         # (not connected directly: ``triggered`` passes ``checked``, which would stand for the folder)
         self.actions["verify_collection"].triggered.connect(lambda: self.verify_collection())
         window.addActions(list(self.actions.values()))
@@ -53,7 +56,7 @@ class SolvingController(QObject):
     def _make_menus(self) -> None:
         bar = self.window.menuBar()
         menu = QMenu("&Solve", self.window)
-        menu.addActions([self.actions["solve"], self.actions["verify_collection"]])
+        menu.addActions([self.actions["solve"], self.actions["analyse"], self.actions["verify_collection"]])
         menu.addSeparator()
         menu.addAction(self.problems_dock.toggleViewAction())
         help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
@@ -67,7 +70,9 @@ class SolvingController(QObject):
         document = pane.document if pane is not None else None
         self.problems_dock.show_document(document)
         # Only whether the game names a solver: importing it can wait for the first Solve.
-        self.actions["solve"].setEnabled(document is not None and document.game.solve is not None)
+        solvable = document is not None and document.game.solve is not None
+        self.actions["solve"].setEnabled(solvable)
+        self.actions["analyse"].setEnabled(solvable)
 
     def select_cells(self, cells: list) -> None:
         """Select a problem's cells, all together (a region's), and bring them into view."""
@@ -87,6 +92,31 @@ class SolvingController(QObject):
         dialog = SolveDialog(pane.document, getattr(self.window, "playtest", None), self.window)
         self._keep(dialog)
         return dialog
+
+    def analyse(self):
+        from studio.app.analyse_dialog import AnalyseDialog
+
+        pane = self.window.current_pane()
+        if pane is None or file_form(self.window, pane.document, "analyse the level") is None:
+            return None
+        dialog = AnalyseDialog(pane.document, self.window)
+        dialog.cellsChosen.connect(lambda cells, document=pane.document: self.select_level_cells(document, cells))
+        self._keep(dialog)
+        return dialog
+
+    def select_level_cells(self, document, cells: list) -> None:
+        """Select cells given as (x, y), or (q, r) hexes, on ``document``'s tab."""
+        pane = next((p for p in self.window.panes() if p.document is document), None)
+        if pane is None:
+            return
+        self.window.tabs.setCurrentWidget(pane)
+        numbers = getattr(pane.scene, "cell_numbers", None)
+        if numbers is not None:
+            chosen = [numbers[cell] for cell in map(tuple, cells) if cell in numbers]
+        else:
+            chosen = [y * document.level.width + x for x, y in cells]
+        pane.scene.select_cells(chosen)
+        pane.view.centre_on_selection()
 
     def verify_collection(self, folder: str | None = None):
         from studio.app.verify_collection import VerifyCollectionDialog

@@ -187,6 +187,9 @@ class Game:
     prepare_solver: Lazy[Callable[..., bool]] | None = None
     # Extra options of the game's solve, by name (a dict of SolveOption).
     solve_options: Lazy[Mapping[str, SolveOption]] | None = None
+    # Analyse Level and `studio analyse`: level -> the things in it a solution may need, each a
+    # core.analysis.Element able to make a copy of the level without it.
+    elements: Lazy[Callable[[Any], list[Any]]] | None = None
     # `studio generate` and File > Generate: (width, height, seed text) -> a level, the same
     # level for the same arguments; LevelLimitError (a ValueError) for a size it refuses.
     generate: Lazy[Callable[[int, int, str], Any]] | None = None

@@ -175,13 +175,17 @@ class SolveProcess:
 
     def __init__(self, game_id: str, data: bytes, name: str, timeout: float | None = DEFAULT_TIMEOUT,
                  cores: int | None = None):
+        cores = cores if cores is not None else (os.cpu_count() or 1)
+        self._launch(_worker, (game_id, data, name, timeout), cores, daemon=cores <= 1)
+
+    def _launch(self, target, args: tuple, cores: int, daemon: bool) -> None:
+        """Start ``target(*args, messages, cancel, cores)`` in a worker process."""
         context = multiprocessing.get_context("spawn")
         self._messages = context.Queue(maxsize=64)
         self._cancel = context.Event()
         self.result: dict | None = None
-        cores = cores if cores is not None else (os.cpu_count() or 1)
-        self._process = context.Process(target=_worker, daemon=cores <= 1,
-                                        args=(game_id, data, name, timeout, self._messages, self._cancel, cores))
+        self._process = context.Process(target=target, daemon=daemon,
+                                        args=(*args, self._messages, self._cancel, cores))
         self._process.start()
         # (after start: multiprocessing's own exit hook, which waits for workers, is registered
         # by then, and hooks run last registered first, so this one stops the worker before it)

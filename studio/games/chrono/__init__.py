@@ -57,6 +57,7 @@ GAME = register(
         parse_moves=Lazy("studio.games.chrono.verify:parse_moves"),
         lint=Lazy("studio.games.chrono.lint:lint_level"),
         solve=Lazy("studio.games.chrono.solve:solve_level"),
+        elements=Lazy("studio.games.chrono.elements:elements"),
         solve_options=Lazy("studio.games.chrono.solve:SOLVE_OPTIONS"),
         progress=Lazy("studio.games.chrono.progress:make_progress"),
     )

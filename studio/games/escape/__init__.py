@@ -48,6 +48,7 @@ GAME = register(
         parse_moves=Lazy("studio.games.escape.verify:parse_moves"),
         lint=Lazy("studio.games.escape.lint:lint_level"),
         solve=Lazy("studio.games.escape.solve:solve_level"),
+        elements=Lazy("studio.games.escape.elements:elements"),
         prepare_solver=Lazy("studio.games.escape.solve:prepare_solver"),
         progress=Lazy("studio.games.escape.progress:make_progress"),
     )

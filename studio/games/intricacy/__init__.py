@@ -75,6 +75,7 @@ GAME = register(
         parse_moves=Lazy("studio.games.intricacy.engine:parse_moves"),
         lint=Lazy("studio.games.intricacy.lint:lint_level"),
         solve=Lazy("studio.games.intricacy.solve:solve_level"),
+        elements=Lazy("studio.games.intricacy.elements:elements"),
         progress=Lazy("studio.games.intricacy.progress:make_progress"),
     )
 )

@@ -327,3 +327,10 @@ def resized_lock(lock: Lock, size: int) -> Lock:
     if problems:
         raise LevelLimitError(problems[0][0].upper() + problems[0][1:] + ".")
     return resized
+
+
+def remove_piece(lock: Lock, index: int) -> Lock:
+    """The lock without one whole piece and the springs that hold it."""
+    draft = _Draft(lock)
+    draft.remove_piece(index)
+    return draft.finish()

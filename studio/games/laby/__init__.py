@@ -42,6 +42,7 @@ GAME = register(
         parse_moves=Lazy("studio.games.laby.engine:parse_moves"),
         lint=Lazy("studio.games.laby.lint:lint_level"),
         solve=Lazy("studio.games.laby.solve:solve_level"),
+        elements=Lazy("studio.games.laby.elements:elements"),
         generate=Lazy("studio.games.laby.generator:generate_level"),
         progress=Lazy("studio.games.laby.progress:make_progress"),
     )
