@@ -213,3 +213,12 @@ def test_studio_analyse_refuses_bad_arguments_with_a_message(tmp_path):
     done = subprocess.run([sys.executable, "-m", "studio", "analyse", str(LEVELS / "laby" / "01-first-steps.laby"),
                            "--solutions", str(tmp_path / "missing.esp")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "no such file" in done.stderr
+
+
+def test_verify_collection_rows_carry_the_difficulty_of_solved_levels():
+    from studio.core.collection import check_level
+
+    row = check_level(str(LEVELS / "escape" / "04-gold-blocks.esx"), None, 5.0)
+    assert row["solver_length"] == row["difficulty_inputs"]["shortest"]
+    assert 0 < row["difficulty"] <= 100 and row["difficulty"] == row["difficulty_inputs"]["score"]
+    assert check_level(str(LEVELS / "escape" / "04-gold-blocks.esx"), None, None)["difficulty"] is None

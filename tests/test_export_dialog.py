@@ -167,3 +167,30 @@ def test_play_in_the_dialog_shows_the_name_author_and_icon_the_export_will(dialo
     assert title.icon_label.pixmap() is not None and not title.icon_label.pixmap().isNull()
     assert not player.windowIcon().isNull()
     player.close()
+
+
+def test_sort_by_difficulty_orders_the_levels_easiest_first_and_shows_each_score(dialog, qtbot):
+    dialog.collection.set_paths([ESCAPE / name for name in ("06-panels.esx", "07-transporters.esx",
+                                                            "01-first-steps.esx")])
+    dialog.collection.sort_button.click()
+    assert dialog.collection.sort_button.text() == "Stop &Sorting"
+    qtbot.waitUntil(lambda: dialog.collection.ranking is None, timeout=120_000)
+    items = [dialog.collection.list.item(row) for row in range(dialog.collection.list.count())]
+    scores = [item.data(Qt.ItemDataRole.UserRole + 1) for item in items]
+    assert None not in scores and scores == sorted(scores)
+    assert [p.name for p in dialog.collection.paths()][-1] == "06-panels.esx"  # dead ends and a longer search
+    assert all("difficulty" in item.text() for item in items)
+    assert "dead ends" in items[0].toolTip().replace("\xa0", " ")
+    assert dialog.collection.sorting_status.text().startswith("Sorted easiest first")
+    assert dialog.collection.problem.text() == ""
+
+
+def test_closing_the_dialog_stops_the_measuring(window, qtbot):
+    import multiprocessing
+
+    dialog = window.exporting.export_game()
+    dialog.collection.set_paths([ESCAPE])
+    dialog.collection.sort_button.click()
+    qtbot.waitUntil(lambda: bool(multiprocessing.active_children()), timeout=20_000)
+    dialog.close()
+    qtbot.waitUntil(lambda: not multiprocessing.active_children(), timeout=30_000)

@@ -19,6 +19,7 @@ from studio.app.file_form import unwritable_text
 from studio.app.plain_text import plain_label
 from studio.core.analysis import EFFECT_WORDS, EASIER, HARDER, NOTHING, SOLVABLE, UNSOLVABLE, verdict_words
 from studio.core.analysis_runner import AnalysisProcess
+from studio.core.difficulty import inputs_text
 
 POLL_MS = 100
 TIMEOUT = 10.0
@@ -199,8 +200,4 @@ def summary_text(record: dict) -> str:
 def difficulty_text(found: dict | None) -> str:
     if not found:
         return "Difficulty: not measured (no solution known)."
-    more = "" if found["complete"] else " or more"
-    return (f"Difficulty {found['score']:g} of 100, from: shortest {found['shortest']} moves; "
-            f"{found['positions']:,} positions{more}; {found['dead_ends']:.0%} of them dead ends; "
-            f"{found['branching']:g} ways on at each step of a shortest solution; "
-            f"{found['forced']:.0%} of its moves forced; {found['searched']:,} states searched by the solver.")
+    return inputs_text(found)

@@ -2,8 +2,9 @@
 and the solver run on it, in worker processes, into a sortable table.
 
 Columns: level, solutions stored, their verdicts, the shortest known (won)
-solution, the solver's length (marked "shortest" when proven) and a note (a
-file that cannot be read, a solver that beat the stored solutions).
+solution, the solver's length (marked "shortest" when proven), the difficulty
+(core.difficulty; its inputs in the tooltip) and a note (a file that cannot be read, a
+solver that beat the stored solutions). Every column sorts.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app.plain_text import plain_label, tooltip_text
+from studio.core.difficulty import inputs_text
 from studio.core.collection import CollectionCheck, level_files
 
 POLL_MS = 150
-COLUMNS = ("Level", "Solutions", "Verdicts", "Shortest known", "Solver", "Note")
+COLUMNS = ("Level", "Solutions", "Verdicts", "Shortest known", "Solver", "Difficulty", "Note")
 
 
 class _NumberItem(QTableWidgetItem):
@@ -150,8 +152,10 @@ class VerifyCollectionDialog(QDialog):
             note = f"the solver is {known - solver} moves shorter than the stored solutions"
         items = [QTableWidgetItem(Path(row["level"]).name), _NumberItem(row["solutions"]),
                  QTableWidgetItem(row["verdicts"]), _NumberItem(known), _NumberItem(solver, solver_text),
-                 QTableWidgetItem(note)]
+                 _NumberItem(row.get("difficulty")), QTableWidgetItem(note)]
         items[0].setToolTip(tooltip_text(row["level"]))
+        if row.get("difficulty_inputs"):
+            items[5].setToolTip(difficulty_tooltip(row["difficulty_inputs"]))
         for column, item in enumerate(items):
             self.table.setItem(at, column, item)
         self.table.setSortingEnabled(sorting)
@@ -161,3 +165,7 @@ class VerifyCollectionDialog(QDialog):
         if self.check is not None and not self.check.finished:
             self.check.close()
         super().closeEvent(event)
+
+
+def difficulty_tooltip(inputs: dict) -> str:
+    return tooltip_text(inputs_text(inputs))

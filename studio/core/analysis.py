@@ -130,7 +130,7 @@ def analyse_level_bytes(game_id: str, data: bytes, name: str, *, timeout: float,
         return record
     record["elements"] = rows
     report(total - 1, total, "measuring the difficulty")
-    measured = _difficulty(game, level, base, cancel)
+    measured = difficulty_of(game, level, base, cancel)
     record["difficulty"] = None if measured is None else measured.as_dict()
     if measured is not None and measured.exact_path:
         _take_proof(game, record, measured)
@@ -228,7 +228,9 @@ def _take_proof(game, record: dict, measured) -> None:
             record["shortcut"] = measured.shortest
 
 
-def _difficulty(game, level, base: dict, cancel):
+def difficulty_of(game, level, base: dict, cancel=None, seconds: float = difficulty.DEFAULT_SECONDS):
+    """The level's core.difficulty.Difficulty given the solver's record ``base`` of it (its
+    solution and states searched), or None when it cannot be measured."""
     if game.engine is None:
         return None
     solution, adapter = None, adapter_for(game)
@@ -237,5 +239,5 @@ def _difficulty(game, level, base: dict, cancel):
             solution = tuple(adapter.parse_moves(base["solution"]))
         except ValueError:
             solution = None
-    return difficulty.measure(game.engine, level, solution, cancel=cancel, searched=base["states"],
+    return difficulty.measure(game.engine, level, solution, cancel=cancel, searched=base["states"], seconds=seconds,
                               length=base["length"] if base["solved"] else None)

@@ -20,6 +20,7 @@ from studio.core.solve_runner import solve_file
 from studio.core.verifying import verify_file
 
 _cancel_event = None  # set in each worker by the pool's initializer
+DIFFICULTY_SECONDS = 2.0  # for each level's map of positions (core.difficulty)
 PART_WITHOUT_SOLVER = 16  # levels a task when no solver runs
 
 
@@ -31,7 +32,8 @@ def check_level(path: str, solutions_file: str | None = None, solve_timeout: flo
     """One row: ``level``, ``game``, ``solutions`` (stored solutions played),
     ``verdicts`` ("2 won, 1 dead"), ``shortest_known`` (the shortest won stored
     solution, or None), ``solver_length`` (None when the solver found nothing),
-    ``solver_optimal``, ``solver_states``, ``error``."""
+    ``solver_optimal``, ``solver_states``, ``error``; ``difficulty`` (core.difficulty's
+    score, None when not measured) and ``difficulty_inputs``."""
     results = verify_file(str(path), solutions=solutions_file)
     played = [r for r in results if r.get("index") is not None]
     errors = [r["error"] for r in results if r.get("verdict") in ("error", "bug") and r.get("error")]
@@ -42,7 +44,7 @@ def check_level(path: str, solutions_file: str | None = None, solve_timeout: flo
            "verdicts": ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items())) or "none stored",
            "shortest_known": min(won) if won else None, "solver_length": None,
            "solver_optimal": False, "solver_states": 0, "solver_seconds": 0.0,
-           "error": errors[0] if errors else None}
+           "error": errors[0] if errors else None, "difficulty": None, "difficulty_inputs": None}
     if errors or not solve_timeout:
         return row
     solved = solve_file(str(path), timeout=solve_timeout, cancel=_cancel_event)
@@ -55,7 +57,24 @@ def check_level(path: str, solutions_file: str | None = None, solve_timeout: flo
         row["verdicts"] += "; unsolvable (proven)"
     if solved.get("error") and "cannot be solved" not in solved["error"]:
         row["error"] = solved["error"]
+    elif solved.get("solved"):
+        _measure_difficulty(path, solved, row)
     return row
+
+
+def _measure_difficulty(path, solved: dict, row: dict) -> None:
+    from studio.core.analysis import difficulty_of
+    from studio.core.reading import read_level
+
+    game = game_for_path(path)
+    try:
+        measured = difficulty_of(game, game.load(read_level(path, game)), solved, _cancel_event,
+                                 seconds=DIFFICULTY_SECONDS)
+    except (OSError, ValueError):
+        return
+    if measured is not None:
+        row["difficulty"] = measured.score
+        row["difficulty_inputs"] = measured.as_dict()
 
 
 def _init_worker(event) -> None:

@@ -11,7 +11,8 @@ the start, breadth first, as far as a budget allows, and the measures come from 
   number of moves that do not lose the level;
 - ``forced``: the share of a shortest solution's moves that were the only move not losing.
 
-``score`` folds them into one number (``difficulty_score``). Pure Python, no Qt.
+``score`` folds them, with the solver's ``searched`` states, into one number
+(``difficulty_score``). Pure Python, no Qt.
 """
 
 from __future__ import annotations
@@ -181,21 +182,21 @@ def _inputs(shortest, positions, dead_share, branching, forced, exact, searched)
     inputs = dict(shortest=shortest, positions=len(positions.states), complete=positions.complete,
                   dead_ends=round(dead_share, 4), branching=round(branching, 3), forced=round(forced, 4),
                   exact_path=exact, searched=searched)
-    inputs["score"] = difficulty_score(shortest, inputs["positions"], positions.complete, dead_share,
-                                       branching, forced)
+    inputs["score"] = difficulty_score(shortest, searched, dead_share, branching, forced, exact)
     return inputs
 
 
-def difficulty_score(shortest: int, positions: int, complete: bool, dead_ends: float, branching: float,
-                     forced: float) -> float:
-    """One number, about 0 (a walk to the exit) to 100 (long, wide, unforgiving): the
-    solution's length and the size of the space to find it in weigh most; dead ends add,
-    forced moves and many equally short ways take away."""
-    length = math.log2(1 + shortest)
-    space = math.log2(1 + positions) + (2.0 if not complete else 0.0)
-    freedom = math.log2(max(branching, 1.0))
-    raw = 4.0 * length + 2.5 * space + 12.0 * dead_ends - 8.0 * forced - 6.0 * freedom
-    return round(max(0.0, min(100.0, raw)), 1)
+def difficulty_score(shortest: int, searched: int, dead_ends: float, branching: float, forced: float,
+                     exact_path: bool) -> float:
+    """One number, about 0 (a walk to the exit) to 100 (long, hard to search, unforgiving):
+    the solution's length and the solver's effort weigh most, dead ends add, many equally
+    short ways (known only from a map that reached the win) and forced moves take away.
+    The weights rank the designers' own orders best (benchmarks/difficulty.py); the
+    count of positions is left out, as it is mostly the map's budget."""
+    freedom = math.log2(max(branching, 1.0)) if exact_path else 0.0
+    raw = (math.log2(1 + shortest) + 0.5 * math.log2(1 + searched) + 8.0 * dead_ends
+           - 2.0 * freedom - 0.5 * forced)
+    return round(max(0.0, min(100.0, 4.0 * raw)), 1)
 
 
 def _shortest_path(positions: PositionMap, distance: list[float]) -> tuple[list[int], tuple]:
@@ -251,3 +252,13 @@ def _choices_by_playing(engine, positions: PositionMap, states: list, hopeful) -
         forced += len(safe) == 1
     steps = max(1, len(states))
     return safe_total / steps, forced / steps
+
+
+def inputs_text(found: dict) -> str:
+    """A difficulty and its inputs, in words (a Difficulty's ``as_dict``)."""
+    more = "" if found["complete"] else " or more"
+    ways = "ways on at each step of a shortest solution" if found["exact_path"] else "moves that do not lose, on average"
+    return (f"Difficulty {found['score']:g} of 100, from: shortest {found['shortest']} moves; "
+            f"{found['searched']:,} states searched by the solver; {found['dead_ends']:.0%} of "
+            f"{found['positions']:,} positions{more} dead ends; {found['branching']:g} {ways}; "
+            f"{found['forced']:.0%} of its moves forced.")
