@@ -160,10 +160,11 @@ def export_game(paths, out_dir: Path, name: str, author: str = "", icon: Path | 
     progress(99, "self-test of the built game")
     unsolvable = {Path(level.file).name for check, level in zip(checks, collection.levels) if check.unsolvable}
     verdicts = run_self_test(app, log)
-    failed = [v for v in verdicts if v.get("verdict") != "won" and v.get("level") not in unsolvable]
-    if failed or len(verdicts) != len(checks):
-        raise ExportError(f"the built game fails its self-test ({len(failed)} of {len(checks)} levels); "
-                          f"see the log. It is left in {app.parent} to look into")
+    for run, found in (("self-test", verdicts), ("self-test by hints", run_self_test(app, log, hints=True))):
+        failed = [v for v in found if v.get("verdict") != "won" and v.get("level") not in unsolvable]
+        if failed or len(found) != len(checks):
+            raise ExportError(f"the built game fails its {run} ({len(failed)} of {len(checks)} levels); "
+                              f"see the log. It is left in {app.parent} to look into")
     progress(100, "done")
     return ExportResult(app, len(checks), size, time.monotonic() - start, build_seconds, checks, modules, verdicts,
                         warnings)
@@ -185,16 +186,17 @@ def missing_library_warnings(listing: Path) -> list[str]:
             "Install the missing libraries here and export again."]
 
 
-def run_self_test(app: Path, log, timeout: float = 600) -> list[dict]:
-    """The built program's ``--self-test`` lines (it runs offscreen by itself)."""
+def run_self_test(app: Path, log, timeout: float = 600, hints: bool = False) -> list[dict]:
+    """The built program's ``--self-test`` lines (it runs offscreen by itself); with
+    ``hints``, of its self-test by hints alone (``--hints``)."""
     try:
-        done = subprocess.run([str(app), "--self-test"], capture_output=True, text=True, timeout=timeout,
+        done = subprocess.run([str(app), "--self-test", *(["--hints"] if hints else [])], capture_output=True, text=True, timeout=timeout,
                               env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
     except (OSError, subprocess.TimeoutExpired) as error:
         raise ExportError(f"the built game's self-test did not run: {error}") from None
     verdicts = []
     for line in done.stdout.splitlines():
-        log(f"self-test: {line}")
+        log(f"self-test{' by hints' if hints else ''}: {line}")
         try:
             verdicts.append(json.loads(line))
         except ValueError:

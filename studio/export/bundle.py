@@ -75,7 +75,8 @@ def stage_collection(checks: list[LevelCheck], game: Game, name: str, author: st
             file_name = f"{number:02d}-{file_name}"
         names.add(file_name)
         shutil.copyfile(check.path, folder / LEVELS_FOLDER / file_name)
-        levels.append(CollectionLevel(f"{LEVELS_FOLDER}/{file_name}", check.title, check.solution, check.source))
+        levels.append(CollectionLevel(f"{LEVELS_FOLDER}/{file_name}", check.title, check.solution, check.source,
+                                      check.hint))
     icon_name = ""
     if icon is not None:
         icon_name = "icon" + Path(icon).suffix.lower()

@@ -21,12 +21,14 @@ from pathlib import Path
 from studio.core.collection import level_files
 from studio.core.errors import LevelFormatError
 from studio.core.game import Game, game_for_path
+from studio.core.hints import shortest_hint_solution
 from studio.core.playtest_adapter import LevelContext, adapter_for, verify_moves
 from studio.core.problems import lint_level, problem_place
 from studio.core.reading import read_level
 from studio.player.collection import level_title
 
 DEFAULT_SOLVE_TIMEOUT = 30.0
+HINT_MAP_SECONDS = 3.0  # for a shortest solution to ship for hints (core.hints)
 SOLVER_SOURCE = "found by the solver at export"
 NEXT_LEVEL_PROPERTY = "nextlevel"  # a level naming the file that follows it makes a playlist
 
@@ -41,6 +43,7 @@ class LevelCheck:
     title: str = ""
     solution: str = ""  # the game's move text of a winning solution
     source: str = ""  # where the solution came from
+    hint: str = ""  # the shortest solution known, for the exported game's Hint key (core.hints)
     lint_errors: list[str] = field(default_factory=list)
     error: str = ""  # the level cannot be read or played: never shipped
     unsolvable: str = ""  # why no solution is known: shipped only when the designer overrides
@@ -51,6 +54,7 @@ class LevelCheck:
 
     def as_dict(self) -> dict:
         return {"level": str(self.path), "title": self.title, "solution": self.solution, "source": self.source,
+                "hint": self.hint,
                 "lint_errors": list(self.lint_errors), "error": self.error, "unsolvable": self.unsolvable}
 
 
@@ -155,8 +159,12 @@ def check_level(path: Path, solve_timeout: float | None = DEFAULT_SOLVE_TIMEOUT)
         if verdict.outcome.kind == "won":
             check.solution = adapter.moves_text(tuple(solution.moves)[:verdict.moves])
             check.source = f"stored ({solution.source})"
-            return check
-    _solve(check, game, adapter, level, solve_timeout, bool(stored))
+            break
+    else:
+        _solve(check, game, adapter, level, solve_timeout, bool(stored))
+    if check.solution:
+        shipped = adapter.parse_moves(check.solution)
+        check.hint = adapter.moves_text(shortest_hint_solution(game, adapter, level, shipped, HINT_MAP_SECONDS))
     return check
 
 

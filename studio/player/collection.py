@@ -24,12 +24,14 @@ FORMAT_VERSION = 1
 @dataclass(frozen=True)
 class CollectionLevel:
     """One level: its file (relative to the collection's folder, or absolute), its title,
-    and a winning solution as the game's move text with where it came from."""
+    a winning solution as the game's move text with where it came from, and the shortest
+    solution known at export (``hint``: the path the Hint key follows, core.hints)."""
 
     file: str
     title: str
     solution: str = ""
     solution_source: str = ""
+    hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ def load_collection(folder: str | Path) -> Collection:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         levels = tuple(CollectionLevel(str(entry["file"]), str(entry.get("title", "")),
-                                       str(entry.get("solution", "")), str(entry.get("solution_source", "")))
+                                       str(entry.get("solution", "")), str(entry.get("solution_source", "")),
+                                       str(entry.get("hint", "")))
                        for entry in data["levels"])
         collection = Collection(str(data["name"]), str(data["game"]), levels, str(data.get("author", "")),
                                 str(data.get("icon", "")), folder)

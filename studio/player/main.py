@@ -8,6 +8,8 @@ in the platform's user data folder (``QStandardPaths.AppDataLocation``).
 window, keys aside (offscreen: no display needed), prints one JSON line per level
 (``level``, ``verdict``: won, dead, open or error, ``moves``) and exits 0 only when
 every level is won. Progress goes to a temporary folder, never the player's.
+``--self-test --hints`` plays every level by the Hint key alone instead (each hint's
+move, or its undo), and its lines count the ``hints`` taken.
 ``--smoke-test`` opens the title screen offscreen, paints it once and quits.
 """
 
@@ -36,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Play the game.")
     parser.add_argument("--self-test", action="store_true",
                         help="play every level by its shipped solution, headless; one JSON line per level")
+    parser.add_argument("--hints", action="store_true",
+                        help="with --self-test: play every level by following the hints alone")
     parser.add_argument("--smoke-test", action="store_true", help="open the title screen offscreen and quit")
     parser.add_argument("--progress-dir", metavar="DIR", help="keep the player's progress here instead")
     parser.add_argument("--collection", metavar="DIR", help=argparse.SUPPRESS)  # tests: a collection folder
@@ -103,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.self_test:
         with tempfile.TemporaryDirectory(prefix="self-test-") as scratch:
             window = PlayerWindow(collection, Path(args.progress_dir or scratch))
-            return self_test(window)
+            return self_test(window, follow_hints=args.hints)
     progress = Path(args.progress_dir) if args.progress_dir else default_progress_folder()
     window = PlayerWindow(collection, progress)
     window.show()
@@ -116,8 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
-def self_test(window, out=None) -> int:
-    """Play each level by its shipped solution through the play screen; 0 when all are won."""
+def self_test(window, out=None, follow_hints: bool = False) -> int:
+    """Play each level by its shipped solution (or by its hints alone) through the play
+    screen; 0 when all are won."""
     out = out or sys.stdout
     screen = window.play_screen
     screen.animation_ms = 0
@@ -134,7 +139,10 @@ def self_test(window, out=None) -> int:
             window.play_level(index)
             if screen.session is None or not screen.session.playable:
                 raise ValueError(screen.board.placeholder)
-            for move in moves:
+            if follow_hints:
+                result["hints"] = play_by_hints(screen, limit=4 * len(moves) + 10)
+                moves = screen.session.moves
+            for move in () if follow_hints else moves:
                 screen.play(move)
                 if screen.session.outcome.finished:
                     break
@@ -149,6 +157,24 @@ def self_test(window, out=None) -> int:
         print(json.dumps(result), file=out, flush=True)
     window.close()
     return 0 if all_won and window.levels else 1
+
+
+def play_by_hints(screen, limit: int) -> int:
+    """Ask for hints and do what each says (play its move, or undo to where it says) until the
+    level is over or ``limit`` hints were taken; the number taken."""
+    taken = 0
+    while not screen.session.outcome.finished and taken < limit:
+        hint = screen.show_hint()
+        taken += 1
+        if hint is None:
+            raise ValueError(screen.hint_label.text() or "no hint")
+        if hint.move is not None:
+            screen.play(hint.move)
+        elif hint.undo_to is not None:
+            screen.session.seek(hint.undo_to)
+        else:
+            raise ValueError(hint.text)
+    return taken
 
 
 if __name__ == "__main__":

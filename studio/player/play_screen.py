@@ -36,6 +36,7 @@ class PlayedDocument(QObject):
 class PlayScreen(QWidget):
     won = Signal(object)  # the moves of a win played by hand
     leaveRequested = Signal()
+    hintShown = Signal(object)  # a core.hints.Hint given to the player
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -44,6 +45,7 @@ class PlayScreen(QWidget):
         self.document: PlayedDocument | None = None
         self.animation_ms = ANIMATION_MS
         self._reported = None  # the history entry whose win was reported
+        self.hint_source = None  # () -> a core.hints.HintGuide for the level played, or None
         layout = QVBoxLayout(self)
         header = QHBoxLayout()
         self.title_label = QLabel()
@@ -62,6 +64,7 @@ class PlayScreen(QWidget):
         self.board.undoRequested.connect(self.undo)
         self.board.redoRequested.connect(self.redo)
         self.board.leaveRequested.connect(self.leaveRequested)
+        self.board.hintRequested.connect(self.show_hint)
         layout.addWidget(self.board, 1)
         self.outcome_label = QLabel()
         self.outcome_label.setObjectName("play_outcome")
@@ -69,6 +72,12 @@ class PlayScreen(QWidget):
         self.outcome_label.setWordWrap(True)
         self.outcome_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout.addWidget(self.outcome_label)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("play_hint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.hint_label.hide()
+        layout.addWidget(self.hint_label)
         self.keys_label = QLabel()
         self.keys_label.setObjectName("keys_help")
         self.keys_label.setWordWrap(True)
@@ -91,7 +100,7 @@ class PlayScreen(QWidget):
         self.session.refused.connect(self._refused)
         self._reported = None
         self.board.set_painter(painter)
-        self.board.set_move_keys(adapter.keys())
+        self.board.set_move_keys(adapter.keys(), hints=self.hint_source is not None)
         self.board.set_overlays(adapter.overlays(), {spec.id for spec in adapter.overlays() if spec.default})
         self.board.placeholder = self.session.error or "No level to play"
         self.title_label.setText(heading)
@@ -137,8 +146,27 @@ class PlayScreen(QWidget):
             self.board.setFocus()
             self.session.restart()
 
+    def show_hint(self):
+        """The hint for where the player stands, said under the board; the Hint, or None."""
+        session = self.session
+        if session is None or not session.playable or self.hint_source is None or self.win_screen.isVisible():
+            return None
+        guide = self.hint_source()
+        if guide is None:
+            self._say_hint("No hint is known for this level.")
+            return None
+        hint = guide.hint(session.state, [entry.state for entry in session.history[:session.position + 1]])
+        self._say_hint("Hint: " + hint.text)
+        self.hintShown.emit(hint)
+        return hint
+
+    def _say_hint(self, text: str) -> None:
+        self.hint_label.setText(text)
+        self.hint_label.setVisible(bool(text))
+
     # -- showing -----------------------------------------------------------------------------
     def _show_current(self, report) -> None:
+        self._say_hint("")  # (a hint is for the position it was asked at)
         session = self.session
         if session is None or not session.playable:
             self.board.show_state(None, Outcome(), [])

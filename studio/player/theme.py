@@ -43,6 +43,7 @@ QListWidget::item:selected {{ border-color: {ACCENT}; background: #243246; color
 #play_header {{ font-size: {round(px * 1.2)}px; font-weight: 600; }}
 #play_outcome[kind="won"] {{ color: {SOLVED}; font-weight: 600; }}
 #play_outcome[kind="dead"] {{ color: {WARNING}; font-weight: 600; }}
+#play_hint {{ color: #9cc8ff; font-weight: 600; }}
 #win_panel {{ background: rgba(24, 32, 28, 235); border: 2px solid #2f6b43; border-radius: {px}px; }}
 #win_panel QWidget {{ background: transparent; }}
 #win_headline {{ color: {SOLVED}; font-size: {round(px * 2)}px; font-weight: 700; }}

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QStackedWidget
 from studio.core.errors import LevelFormatError
 from studio.core.files import write_atomic
 from studio.core.game import game_by_id
+from studio.core.hints import HintGuide, HintsUsed, shortest_hint_solution
 from studio.core.progress import PlayedLevel, WinRecord, progress_store
 from studio.core.reading import read_level
 from studio.player.collection import Collection, level_title, md5_of
@@ -84,6 +85,10 @@ class PlayerWindow(QMainWindow):
         self.level_list.backRequested.connect(self.show_title)
         self.level_list.grid.heightChanged.connect(self._level_list_room_changed)
         self.play_screen = PlayScreen()
+        self.play_screen.hint_source = self.hint_guide
+        self.play_screen.hintShown.connect(self._hint_shown)
+        self.hints_used = HintsUsed(self.progress_folder)
+        self._guides: dict[int, object] = {}  # level index -> its HintGuide (None: no hint known)
         self.play_screen.won.connect(self._won)
         self.play_screen.leaveRequested.connect(self.show_levels)
         self.play_screen.win_screen.nextRequested.connect(self.next_level)
@@ -187,6 +192,35 @@ class PlayerWindow(QMainWindow):
         else:
             self.show_title()
 
+    # -- hints --------------------------------------------------------------------------------
+    def hint_guide(self):
+        """The current level's HintGuide: from the shortest solution shipped with it, else its
+        shipped solution, else a shortest one found now by a short breadth-first search."""
+        index = self.current
+        if index not in self._guides:
+            self._guides[index] = self._make_guide(index)
+        return self._guides[index]
+
+    def _make_guide(self, index: int):
+        level, shipped = self.levels[index], self.collection.levels[index]
+        if level.error:
+            return None
+        for text in (shipped.hint, shipped.solution):
+            if text:
+                try:
+                    return HintGuide(self.adapter, level.level, self.adapter.parse_moves(text))
+                except ValueError:
+                    continue  # (a damaged manifest: the next source)
+        found = shortest_hint_solution(self.game, self.adapter, level.level, ())
+        return HintGuide(self.adapter, level.level, found) if found else None
+
+    def _hint_shown(self, hint) -> None:
+        level = self.levels[self.current]
+        try:
+            self.hints_used.add(level.md5)
+        except OSError:
+            pass  # the hint still stands; only its count is not kept
+
     # -- wins and the player ------------------------------------------------------------------
     def _won(self, moves) -> None:
         level = self.levels[self.current]
@@ -194,6 +228,9 @@ class PlayerWindow(QMainWindow):
         try:
             record = self.store.record_win(played, tuple(moves), self.adapter.moves_text(moves), self.player_name)
             details = f"{record.message}\nYour best: {record.best}"
+            hints = self.hints_used.count(level.md5)
+            if hints:
+                details += f"\nHints taken on this level: {hints}"
         except (OSError, ValueError) as error:
             record = None
             details = f"Your progress could not be saved: {getattr(error, 'strerror', None) or error}"

@@ -52,6 +52,7 @@ class PlayBoard(QWidget):
     redoRequested = Signal()
     leaveRequested = Signal()
     replayToggleRequested = Signal()
+    hintRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -106,10 +107,11 @@ class PlayBoard(QWidget):
         if hook is not None:
             hook(set(self._enabled_overlays))
 
-    def set_move_keys(self, keys: Sequence[MoveKey]) -> None:
+    def set_move_keys(self, keys: Sequence[MoveKey], hints: bool = False) -> None:
         """The game's keys first (a game may claim Space or Enter for moves), then the
-        board's own on the keys left free: the game's KeyMap, as its help prints it."""
-        self.key_map = KeyMap(keys)
+        board's own on the keys left free: the game's KeyMap, as its help prints it
+        (with the hint key when ``hints``)."""
+        self.key_map = KeyMap(keys, hints)
         table: dict[QKeyCombination, tuple[str, Hashable]] = {}
         for sequence, action, move in self.key_map.table():
             table.setdefault(_combination(sequence), (action, move))
@@ -182,7 +184,8 @@ class PlayBoard(QWidget):
             self.moveRequested.emit(move)
         else:
             {"restart": self.restartRequested, "undo": self.undoRequested, "redo": self.redoRequested,
-             "leave": self.leaveRequested, "replay": self.replayToggleRequested}[kind].emit()
+             "leave": self.leaveRequested, "replay": self.replayToggleRequested,
+             "hint": self.hintRequested}[kind].emit()
         event.accept()
 
     def mousePressEvent(self, event) -> None:

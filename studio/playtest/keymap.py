@@ -24,6 +24,8 @@ CONTROLS = (
     ("replay", "replay", ("Space", "Ctrl+R")),
     ("leave", "back to the editor", ("Esc",)),
 )
+# An exported game's own action (studio.player): the next move of a shortest solution.
+HINT_CONTROL = ("hint", "hint", ("H", "?"))
 ENTER_KEYS = ("Return", "Enter")  # what "Enter" stands for
 ARROW_SYMBOLS = {"Up": "↑", "Down": "↓", "Left": "←", "Right": "→"}
 
@@ -52,9 +54,10 @@ def _shown(key: str) -> str:
 class KeyMap:
     """The bindings of one game's play-test, in help order: moves, then the board's actions."""
 
-    def __init__(self, move_keys: Sequence = ()):
+    def __init__(self, move_keys: Sequence = (), hints: bool = False):
         """``move_keys``: the adapter's MoveKeys (key, move, label); keys for the same move
-        and label (Return and Enter, Shift+W and I) make one binding."""
+        and label (Return and Enter, Shift+W and I) make one binding. ``hints`` adds the
+        hint key (an exported game's)."""
         moves: list[Binding] = []
         for move_key in move_keys:
             key = _shown(move_key.key)
@@ -65,7 +68,7 @@ class KeyMap:
                 moves[same] = Binding(MOVE, moves[same].keys + (key,), move_key.label, move_key.move)
         taken = {sequence for binding in moves for sequence in binding.sequences()}
         controls = []
-        for action, label, keys in CONTROLS:
+        for action, label, keys in CONTROLS + ((HINT_CONTROL,) if hints else ()):
             free = tuple(key for key in keys if not set(Binding(action, (key,), label).sequences()) & taken)
             controls.append(Binding(action, free, label))
         self.moves = tuple(moves)
