@@ -128,7 +128,7 @@ def main() -> int:
                 print(json.dumps({"collection": name, **row}))
             else:
                 print(f"{name:16} {place:3} {row['level']:32} score {row.get('score', '-'):>5}  "
-                      f"shortest {row.get('shortest', '-'):>4}  positions {row.get('positions', '-'):>7}  "
+                      f"shortest {row.get('shortest', '-'):>4}  searched {row.get('searched', '-'):>7}  positions {row.get('positions', '-'):>7}  "
                       f"dead ends {row.get('dead_ends', 0):.2f}  branching {row.get('branching', 0):.2f}  "
                       f"forced {row.get('forced', 0):.2f}")
         scored = [row for row in rows if "score" in row]

@@ -222,3 +222,29 @@ def test_verify_collection_rows_carry_the_difficulty_of_solved_levels():
     assert row["solver_length"] == row["difficulty_inputs"]["shortest"]
     assert 0 < row["difficulty"] <= 100 and row["difficulty"] == row["difficulty_inputs"]["score"]
     assert check_level(str(LEVELS / "escape" / "04-gold-blocks.esx"), None, None)["difficulty"] is None
+
+
+def test_a_crafted_useless_block_is_reported_as_nothing_and_a_needed_one_as_needed():
+    """A corridor to the exit with a grey block off to the side (useless) and a hole in the
+    way that only a grey block fills (needed)."""
+    from studio.games.escape.esx import save_esx
+    from studio.games.escape.level import EscapeLevel
+    from studio.games.escape.tiles import T
+
+    level = EscapeLevel.blank(7, 4, "Crafted", "Tester")
+    level.tiles = [int(T.BLUE)] * (7 * 4)
+    for x in range(7):
+        level.tiles[level.index(x, 1)] = int(T.FLOOR)
+    level.tiles[level.index(6, 1)] = int(T.EXIT)
+    level.tiles[level.index(4, 1)] = int(T.HOLE)
+    level.tiles[level.index(2, 1)] = int(T.GREY)  # pushed into the hole: needed
+    level.tiles[level.index(3, 2)] = int(T.FLOOR)
+    level.tiles[level.index(3, 3)] = int(T.GREY)  # in a pocket of its own: useless
+    level.player = (0, 1)
+    game = game_by_id("escape")
+    found = analyse_level_bytes("escape", save_esx(level), "crafted", timeout=10, element_timeout=5)
+    effects = {row["where"]: (row["kind"], row["effect"]) for row in found["elements"]}
+    assert effects["(3, 3)"] == ("grey block", NOTHING)
+    assert effects["(2, 1)"] == ("grey block", UNSOLVABLE)
+    assert effects["(4, 1)"] == ("hole", UNSOLVABLE)  # (the block left in the way stops at the exit)
+    assert found["shortest"] == bfs_shortest(game, game.load(save_esx(level))) == 6

@@ -260,5 +260,5 @@ def inputs_text(found: dict) -> str:
     ways = "ways on at each step of a shortest solution" if found["exact_path"] else "moves that do not lose, on average"
     return (f"Difficulty {found['score']:g} of 100, from: shortest {found['shortest']} moves; "
             f"{found['searched']:,} states searched by the solver; {found['dead_ends']:.0%} of "
-            f"{found['positions']:,} positions{more} dead ends; {found['branching']:g} {ways}; "
+            f"{found['positions']:,} positions{more} dead ends; {found['branching']:.2f} {ways}; "
             f"{found['forced']:.0%} of its moves forced.")
