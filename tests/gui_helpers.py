@@ -89,3 +89,16 @@ def open_at_actual_size(window, path):
     pane.view.set_zoom(1.0)
     pane.view.centerOn(pane.scene.level_rect().center())
     return pane
+
+
+def settle(qtbot) -> None:
+    """Let deleteLater and queued work run, then collect (before checking weak references)."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QApplication.processEvents()
+        qtbot.wait(5)
+    gc.collect()

@@ -4,26 +4,16 @@ behind (weak references, processes)."""
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import weakref
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QApplication
 
 from studio.core.analysis import EASIER, UNSOLVABLE
+from tests.gui_helpers import settle
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT_MS = 120_000
-
-
-def settle(qtbot) -> None:
-    for _ in range(3):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        QApplication.processEvents()
-        qtbot.wait(5)
-    gc.collect()
 
 
 def test_the_table_names_each_element_s_effect_and_a_row_selects_its_cells(qtbot, window):

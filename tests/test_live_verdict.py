@@ -6,7 +6,6 @@ plain breadth-first search on small levels."""
 from __future__ import annotations
 
 import time
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from studio.core.game import game_by_id, game_for_path
 from studio.core.live_solver import LiveSolver, is_solvable, is_unsolvable, verdict_text
 from studio.games.escape.tiles import T
 from studio.model import commands
+from tests.breadth_first import shortest_by_breadth_first
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_STEPS = ROOT / "levels" / "escape" / "01-first-steps.esx"
@@ -42,21 +42,7 @@ def breadth_first(path: Path, limit: int = 200_000) -> int | None:
     """The shortest winning number of moves by a plain search over the engine, None when
     no position within ``limit`` wins (the levels given are small enough to be exhausted)."""
     game = game_for_path(path)
-    engine = game.engine
-    start = engine.initial_state(game.load(path.read_bytes()))
-    seen, frontier = {start}, deque([(start, 0)])
-    while frontier:
-        state, depth = frontier.popleft()
-        for move in engine.moves:
-            result = engine.step(state, move)
-            if result.outcome == "won":
-                return depth + 1
-            if result.outcome not in ("none", "playing") or result.state in seen:
-                continue
-            seen.add(result.state)
-            assert len(seen) < limit, f"{path.name} is too large for this check"
-            frontier.append((result.state, depth + 1))
-    return None
+    return shortest_by_breadth_first(game, game.load(path.read_bytes()), limit)
 
 
 # (ChronoShift's positions carry the actions recorded so far, so a plain search never ends there.)

@@ -4,18 +4,16 @@ actions that need the level as a file say why they cannot, and the settings stay
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import weakref
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QApplication
 
 from studio.core.game import game_by_id
 from studio.model import commands
+from tests.gui_helpers import settle
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = {
@@ -24,15 +22,6 @@ LEVELS = {
     "intricacy": ROOT / "levels" / "intricacy" / "03-turning.lock",
     "laby": ROOT / "levels" / "laby" / "01-first-steps.laby",
 }
-
-
-def settle(qtbot) -> None:
-    """Let deleteLater and queued work run, then collect."""
-    for _ in range(3):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        QApplication.processEvents()
-        qtbot.wait(5)
-    gc.collect()
 
 
 def open_fds() -> int:
