@@ -2,7 +2,8 @@
 levels of all four games opened (copies, in a scratch folder), drawn on with every tool the
 game has, undone and redone, play-tested by keys, solved and cancelled, saved and closed.
 
-Every sample prints the process's resident memory, live widgets, live level documents and
+Every sample prints the process's resident memory and the part of it malloc has handed
+out and not had back (heap_mb), live widgets, live level documents and
 Solve dialogs, open file descriptors, child processes, and the time of three fixed
 operations on a reference level kept open all day: a rectangle fill with its repaint, a
 flood fill with its repaint, and ten undos of whole-level edits with their repaints.
@@ -16,6 +17,7 @@ operation times within 20% of the start's. The summary says which held.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import multiprocessing
 import os
@@ -74,6 +76,24 @@ def rss_mb() -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+class _MallocInfo(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def heap_mb() -> float:
+    """The bytes malloc has handed out and not had back (glibc's mallinfo2: in use in every
+    arena plus mapped blocks): when RSS grows and this does not, the growth is the
+    allocator's fragmentation, not a leak. 0 where glibc has no mallinfo2."""
+    try:
+        info = ctypes.CDLL(None).mallinfo2
+    except (AttributeError, OSError):
+        return 0.0
+    info.restype = _MallocInfo
+    found = info()
+    return (found.uordblks + found.hblkhd) / (1 << 20)
 
 
 def open_fds() -> int:
@@ -254,7 +274,7 @@ def fixed_operations(window, app: QApplication, pane) -> tuple[float, float, flo
 
 
 # -- the day -------------------------------------------------------------------------------------------
-COLUMNS = ("minute", "levels", "rss_mb", "widgets", "documents", "solve_dialogs", "fds", "children",
+COLUMNS = ("minute", "levels", "rss_mb", "heap_mb", "widgets", "documents", "solve_dialogs", "fds", "children",
            "fill_ms", "flood_ms", "undo10_ms")
 
 
@@ -263,6 +283,7 @@ def sample(window, app, reference, started: float, levels_done: int) -> dict:
     gc.collect()
     fill, flood, undo = fixed_operations(window, app, reference)
     return {"minute": (time.monotonic() - started) / 60, "levels": levels_done, "rss_mb": rss_mb(),
+            "heap_mb": heap_mb(),
             "widgets": len(QApplication.allWidgets()), "documents": live("LevelDocument"),
             "solve_dialogs": live("SolveDialog"), "fds": open_fds(), "children": child_processes(),
             "fill_ms": fill, "flood_ms": flood, "undo10_ms": undo}
