@@ -139,3 +139,32 @@ def test_the_settings_remember_the_versions_of_a_bounded_number_of_levels(qtbot,
     kept = qsettings.childKeys()
     qsettings.endGroup()
     assert len(kept) == MAX_LEVELS_REMEMBERED
+
+
+def test_tool_bar_buttons_follow_their_actions_without_growing(window):
+    """Qt's tool button answers each change of its action by connecting to the action's
+    ``changed`` once more (144 bytes, and one more call on every later change); the
+    window's tool bars copy the action's state instead."""
+    from PySide6.QtCore import SIGNAL
+    from PySide6.QtWidgets import QToolBar
+
+    bars = window.findChildren(QToolBar)
+    assert bars
+    for bar in bars:
+        action = next(a for a in bar.actions() if not a.isSeparator())
+        button = bar.widgetForAction(action)
+        connections = action.receivers(SIGNAL("changed()"))
+        enabled, tip = action.isEnabled(), action.toolTip()
+        for turn in range(50):
+            action.setEnabled(turn % 2 == 0)
+            action.setToolTip(f"tip {turn}")
+        assert action.receivers(SIGNAL("changed()")) == connections
+        assert button.isEnabled() == action.isEnabled() and button.toolTip() == "tip 49"
+        action.setEnabled(enabled)
+        action.setToolTip(tip)
+        assert button.isEnabled() == enabled and button.toolTip() == tip
+    brush = window.tool_actions["brush"]
+    window.set_tool("fill")
+    window.set_tool("brush")
+    tools_bar = next(bar for bar in bars if brush in bar.actions())
+    assert tools_bar.widgetForAction(brush).isChecked()

@@ -23,7 +23,7 @@ from studio.app.settings import StudioSettings
 from studio.core.errors import LevelFormatError, LevelLimitError
 from studio.core.game import all_games
 from studio.core.properties import level_title
-from studio.editor.lifetimes import later, run_modal
+from studio.editor.lifetimes import later, lean_tool_buttons, run_modal
 from studio.editor.stamp import start_paste
 from studio.editor.toolbox import ALL_TOOLS
 from studio.model import commands
@@ -161,6 +161,8 @@ class MainWindow(QMainWindow):
         tools_bar.setObjectName("tools_toolbar")
         tools_bar.addActions(list(self.tool_actions.values()))
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tools_bar)
+        for bar in (main_bar, tools_bar):
+            lean_tool_buttons(bar)
         # Actions without a menu entry still need the window to receive their shortcuts.
         self.addActions(list(a.actions.values()))
 

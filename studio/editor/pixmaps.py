@@ -14,7 +14,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 
 
-DEFAULT_BYTES = 24 << 20  # the pixels one art keeps: its pictures at a few sizes, not at every size of a day
+DEFAULT_BYTES = 12 << 20  # the pixels one art keeps: its pictures at a few sizes, not at every size of a day
+# (three arts keep pictures: 36 MB at most in all, under the 50 MB a long day may grow)
 
 
 class PixmapCache:
