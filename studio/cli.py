@@ -22,6 +22,7 @@ SUBCOMMANDS = {
     "serve": "Run the level-sharing server (needs the server extra)",
     "analyse": "Say what each element of a level does for its solution, and how hard it is",
     "export-game": "Build a standalone game of levels with PyInstaller (needs the package extra)",
+    "export-web": "Write a game of levels that plays in any browser",
 }
 
 

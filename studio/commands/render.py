@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     except (LevelFormatError, ValueError) as error:
         return _fail(args, path, str(error))
 
-    _ensure_gui_application()
+    ensure_gui_application()
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     view = game.view.resolve()
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ensure_gui_application() -> None:
+def ensure_gui_application() -> None:
     """Painting text and pixmaps needs a QGuiApplication; without a display, use the offscreen one."""
     global _app
     from PySide6.QtGui import QGuiApplication

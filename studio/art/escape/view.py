@@ -312,3 +312,16 @@ class EscapePlayPainter:
 def make_play_painter() -> EscapePlayPainter:
     """The play-test's BoardPainter for Escape (see studio.core.playtest_adapter)."""
     return EscapePlayPainter(default_art())
+
+
+def web_sprite(key: str, size: int) -> QImage:
+    """The picture of a web player's sprite key (studio.games.escape.web_scene), ``size`` square."""
+    art = default_art()
+    if key == "player":
+        return art.player_pixmap(size).toImage()
+    kind, number = key[0], int(key[1:])
+    if kind == "t":
+        return art.tile_pixmap(number, size).toImage()
+    if kind == "b":
+        return art.bot_pixmap(number, size).toImage()
+    raise ValueError(f"no Escape sprite {key!r}")

@@ -49,6 +49,7 @@ GAME = register(
         lint=Lazy("studio.games.escape.lint:lint_level"),
         solve=Lazy("studio.games.escape.solve:solve_level"),
         elements=Lazy("studio.games.escape.elements:elements"),
+        web_scene=Lazy("studio.games.escape.web_scene"),
         prepare_solver=Lazy("studio.games.escape.solve:prepare_solver"),
         progress=Lazy("studio.games.escape.progress:make_progress"),
     )

@@ -49,8 +49,9 @@ ARM_AXES = {"-": (EAST, WEST), "/": (NORTH_EAST, SOUTH_WEST), "\\": (NORTH_WEST,
 ARM_CHAR = {EAST: "-", WEST: "-", NORTH_EAST: "/", SOUTH_WEST: "/", NORTH_WEST: "\\", SOUTH_EAST: "\\"}
 MAX_SOLUTION_MOVES = 10_000  # far beyond a real lock's; `studio verify` plays it in about a second
 # Numbers are ASCII digits, checked by core.numbers for their length and range.
+# \Z and match(), not fullmatch(): Brython's fullmatch loses the groups (a web game runs this).
 SPRING_LINE = re.compile(
-    r"spring (\S) (-?[0-9]+),(-?[0-9]+) -> (\S) (-?[0-9]+),(-?[0-9]+) natural ([0-9]+)"
+    r"spring (\S) (-?[0-9]+),(-?[0-9]+) -> (\S) (-?[0-9]+),(-?[0-9]+) natural ([0-9]+)\Z"
 )
 
 
@@ -321,7 +322,7 @@ def _build_lock(glyphs: dict[Hex, str], size: int, map_line: int) -> Lock:
 
 
 def _read_spring(line: str, lock: Lock, number: int) -> Spring:
-    found = SPRING_LINE.fullmatch(line.strip())
+    found = SPRING_LINE.match(line.strip())
     if found is None:
         raise LevelFormatError(f"expected a spring line 'spring A q,r -> B q,r natural N', got {shown(line.strip())}",
                                number)

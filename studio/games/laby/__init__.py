@@ -43,6 +43,7 @@ GAME = register(
         lint=Lazy("studio.games.laby.lint:lint_level"),
         solve=Lazy("studio.games.laby.solve:solve_level"),
         elements=Lazy("studio.games.laby.elements:elements"),
+        web_scene=Lazy("studio.games.laby.web_scene"),
         generate=Lazy("studio.games.laby.generator:generate_level"),
         progress=Lazy("studio.games.laby.progress:make_progress"),
     )

@@ -29,7 +29,8 @@ from studio.games.laby.squares import COLOUR_SCALE, SQUARE_WORDS, Square
 
 KEYWORDS = ("name", "author", "nextlevel", "color", "highscore", "map")
 _SINGLE = ("name", "author", "nextlevel")
-_KEYWORD_LINE = re.compile(r"(\S+)(?:\s+(.*))?")
+# \Z and match(), not fullmatch(): Brython's fullmatch loses the groups (the web game runs this).
+_KEYWORD_LINE = re.compile(r"(\S+)(?:\s+(.*))?\Z")
 _ROW = re.compile(r"[0-3]+")
 _DIGITS_TO_SQUARES = bytes.maketrans(b"0123", b"\x00\x01\x02\x03")
 _SQUARES_TO_DIGITS = bytes.maketrans(b"\x00\x01\x02\x03", b"0123")
@@ -140,7 +141,7 @@ def _decode(data: bytes) -> tuple[LabyLevel, _Layout]:
 
 
 def _split_keyword(stripped: str) -> tuple[str, str]:
-    match = _KEYWORD_LINE.fullmatch(stripped)
+    match = _KEYWORD_LINE.match(stripped)
     return match.group(1), (match.group(2) or "").strip()
 
 

@@ -312,3 +312,21 @@ class LabyPlayPainter:
 def make_play_painter() -> LabyPlayPainter:
     """The play-test's BoardPainter for Labyrinthos (see studio.core.playtest_adapter)."""
     return LabyPlayPainter(default_art())
+
+
+def web_sprite(key: str, size: int) -> QImage:
+    """The picture of a web player's sprite key (studio.games.laby.web_scene), ``size`` square."""
+    from studio.games.laby.web_scene import parse_colour
+
+    art = default_art()
+    if key.startswith("s"):
+        square, foreground, background = key[1:].split("-")
+        return art.square_pixmap(int(square), parse_colour(foreground), parse_colour(background), size).toImage()
+    if key.startswith("p-"):
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        art.draw_player(painter, QRectF(0, 0, size, size), qcolor(parse_colour(key[2:])))
+        painter.end()
+        return image
+    raise ValueError(f"no Labyrinthos sprite {key!r}")

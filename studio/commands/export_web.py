@@ -1,0 +1,58 @@
+"""`studio export-web PATH... -o DIR --name NAME [--author A] [--icon FILE] [--zip] [--json]`: a
+game of levels that plays in any browser (studio.export.web).
+
+PATH: level files, a folder (its levels by file name), or a playlist's first level. Every
+level is checked as `studio export-game` checks it (it loads, a solution wins it) and ships
+with that solution for the page's ``?self-test``. The game is the folder DIR/SLUG (SLUG from
+the name), holding ``index.html``: serve it from any static web server. ``--zip`` also
+writes DIR/SLUG.zip with the same files at its root, ready for a host such as itch.io.
+
+The log goes to stderr; with ``--json`` stdout gets one line: ``folder``, ``zip``, ``index``,
+``levels``, ``bytes``, ``seconds``. Exit status: 0 written; 1 the levels were refused;
+2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="level files, a folder, or a playlist's first level")
+    parser.add_argument("-o", "--output", metavar="DIR", required=True, help="where the game's folder is written")
+    parser.add_argument("--name", required=True, help="the game's name (its title screen and page title)")
+    parser.add_argument("--author", default="", help="the game's author, on its title screen")
+    parser.add_argument("--icon", metavar="FILE", help="a PNG or SVG icon for the title screen")
+    parser.add_argument("--zip", action="store_true", help="also write the game as a zip for a static host")
+    parser.add_argument("--solve-timeout", type=float, default=None, metavar="SECONDS",
+                        help="the solver's time per level that has no stored solution (default 30)")
+    parser.add_argument("--json", action="store_true", help="one JSON line on stdout: folder, zip, levels, bytes")
+
+
+def run(args: argparse.Namespace) -> int:
+    from studio.commands.render import ensure_gui_application
+    from studio.export.levels import DEFAULT_SOLVE_TIMEOUT, ExportError
+    from studio.export.web.build import export_web
+
+    if args.icon and not Path(args.icon).is_file():
+        print(f"studio export-web: --icon {args.icon}: no such file", file=sys.stderr)
+        return 2
+    ensure_gui_application()  # the sprites are painted by the studio's art
+    timeout = DEFAULT_SOLVE_TIMEOUT if args.solve_timeout is None else args.solve_timeout
+    try:
+        result = export_web(args.paths, Path(args.output), args.name, args.author,
+                            Path(args.icon) if args.icon else None, args.zip, timeout or None,
+                            log=lambda line: print(line, file=sys.stderr, flush=True))
+    except ExportError as error:
+        print(f"studio export-web: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("studio export-web: cancelled", file=sys.stderr)
+        return 1
+    if args.json:
+        print(result.as_json(), flush=True)
+    else:
+        print(f"{result.folder / 'index.html'} ({result.levels} levels, {result.bytes / 1e6:.1f} MB)")
+    return 0
