@@ -17,12 +17,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the server extra is not installed: pip install -e '.[server]'")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
 
+from tests.browser_support import make_browser, needs_chromium  # noqa: E402
 from tests.server_support import LEVELS, Client, Database, start_server  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER),
-                                reason="chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+pytestmark = needs_chromium
 
 LASERS = LEVELS / "escape" / "05-lasers.esx"
 LASERS_SOLUTION = "RRDURRRRRRDDDDLLLLLLDRRRRRRDDRR"
@@ -30,16 +28,7 @@ LASERS_SOLUTION = "RRDURRRRRRDDDDLLLLLLDRRRRRRDDRR"
 
 @pytest.fixture
 def browser(tmp_path):
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,1000", f"--user-data-dir={tmp_path / 'chromium'}"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_page_load_timeout(60)
+    driver = make_browser(tmp_path / "chromium")
     yield driver
     driver.quit()
 

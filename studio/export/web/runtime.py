@@ -80,11 +80,18 @@ def modules_for(game) -> list[str]:
 
 
 def package_script(game) -> str:
-    """The Brython package of ``game``'s modules: ``__BRYTHON__.loadBrythonPackage({...})``."""
+    """The Brython package of ``game``'s modules and the page's own: ``__BRYTHON__.loadBrythonPackage({...})``."""
+    main = (STATIC / f"{MAIN_MODULE}.py").read_text(encoding="utf-8")
+    return package_of(modules_for(game), {MAIN_MODULE: main})
+
+
+def package_of(modules, sources: dict[str, str] | None = None) -> str:
+    """The Brython package of studio ``modules`` and of top-level modules given by source."""
     files: dict[str, object] = {"$timestamp": 0}
-    for module in modules_for(game):
+    for module in modules:
         path = _source(module)
         entry = [".py", path.read_text(encoding="utf-8"), []]
         files[module] = entry + [1] if path.name == "__init__.py" else entry
-    files[MAIN_MODULE] = [".py", (STATIC / f"{MAIN_MODULE}.py").read_text(encoding="utf-8"), []]
+    for name, source in (sources or {}).items():
+        files[name] = [".py", source, []]
     return "__BRYTHON__.loadBrythonPackage(" + json.dumps(files, separators=(",", ":")) + ")\n"
