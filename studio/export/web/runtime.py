@@ -22,6 +22,7 @@ LEFT_OUT = ("studio.app", "studio.editor", "studio.art", "studio.player", "studi
 ENTRY = ("studio.core.web_play", "studio.core.hints")
 # The page's own Python (it talks to the browser, so it is a file of the page, not a studio module).
 MAIN_MODULE = "web_main"
+MODULES_MODULE = "web_modules"  # the list of the studio modules shipped
 
 
 def brython_folder() -> Path:
@@ -82,7 +83,9 @@ def modules_for(game) -> list[str]:
 def package_script(game) -> str:
     """The Brython package of ``game``'s modules and the page's own: ``__BRYTHON__.loadBrythonPackage({...})``."""
     main = (STATIC / f"{MAIN_MODULE}.py").read_text(encoding="utf-8")
-    return package_of(modules_for(game), {MAIN_MODULE: main})
+    modules = modules_for(game)
+    listing = f"MODULES = {modules!r}\n"  # web_main imports them all at the start (see there)
+    return package_of(modules, {MAIN_MODULE: main, MODULES_MODULE: listing})
 
 
 def package_of(modules, sources: dict[str, str] | None = None) -> str:

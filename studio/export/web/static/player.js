@@ -34,11 +34,13 @@ async function loadGame() {
   document.title = page.manifest.name;
   $("game-name").textContent = page.manifest.name;
   $("game-author").textContent = page.manifest.author ? "by " + page.manifest.author : "";
-  if (page.manifest.icon) { $("title-icon").src = page.manifest.icon; $("title-icon").hidden = false; }
+  // No icon: the first level's picture stands in, as a cover.
+  $("title-icon").src = page.manifest.icon || page.manifest.levels[0].thumbnail;
+  $("title-icon").className = page.manifest.icon ? "" : "cover";
+  $("title-icon").hidden = false;
   page.atlas = new Image();
   page.atlas.src = page.manifest.sprites.file;
   await page.atlas.decode();
-  $("download-progress").hidden = !page.manifest.progress_file;
   showTitle();
   if (page.ready) { engineReady(); }
 }
@@ -68,6 +70,7 @@ function showTitle() {
   const solved = page.manifest.levels.filter((level) => progress.solved[level.file]).length;
   $("game-summary").textContent = `${total} level${total === 1 ? "" : "s"}, ${solved} solved`;
   $("continue-button").textContent = solved ? "Continue" : "Play";
+  $("download-progress").hidden = !(page.manifest.progress_file && solved);
   show("title-screen");
   $("continue-button").focus();
 }

@@ -10,6 +10,13 @@ import traceback
 from browser import window
 
 from studio.core.web_play import WebSession
+from web_modules import MODULES
+
+# Brython cannot import a module while it runs a call from the page (a key press, a click: no
+# Python frame is under way), and the studio imports some modules inside functions (a game's
+# Lazy references, its loader): every shipped module is imported now, while the page loads.
+for _name in MODULES:
+    importlib.import_module(_name)
 
 _session = [None]
 

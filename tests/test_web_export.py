@@ -1,0 +1,141 @@
+"""`studio export-web` and the web session under CPython: what the folder holds, what the page
+is told of a level and its moves, and the refusals (core.web_play, studio.export.web)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from studio.core.game import game_by_id
+from studio.core.web_play import WebSession
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ROOT / "levels"
+FIRST_STEPS = LEVELS / "escape" / "01-first-steps.esx"
+
+
+def _studio(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "studio", *args], capture_output=True, text=True, timeout=600,
+                          cwd=cwd, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"})
+
+
+@pytest.fixture(scope="module")
+def laby_export(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("web")
+    done = _studio("export-web", str(LEVELS / "laby"), "-o", str(out), "--name", "Laby <Walk>", "--author", "Ann",
+                   "--zip", "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_export_is_a_folder_a_static_server_can_serve_and_a_zip_of_it(laby_export):
+    folder = Path(laby_export["folder"])
+    assert folder.name == "laby-walk" and laby_export["levels"] == 7
+    for name in ("index.html", "player.js", "player.css", "brython.js", "brython_stdlib.js", "brython_fixes.js",
+                 "studio.js", "sprites.png", "game.json"):
+        assert (folder / name).is_file(), name
+    page = (folder / "index.html").read_text()
+    assert "<title>Laby &lt;Walk&gt;</title>" in page  # the name is text, not markup
+    assert "http://" not in page and "https://" not in page  # nothing fetched from elsewhere
+    with zipfile.ZipFile(laby_export["zip"]) as packed:
+        names = set(packed.namelist())
+    assert "index.html" in names and names == {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
+    assert laby_export["bytes"] < 15_000_000
+
+
+def test_the_manifest_carries_each_level_its_thumbnail_solution_and_sprites(laby_export):
+    folder = Path(laby_export["folder"])
+    manifest = json.loads((folder / "game.json").read_text())
+    assert (manifest["name"], manifest["author"], manifest["game"]) == ("Laby <Walk>", "Ann", "laby")
+    assert not manifest["progress_file"]  # only Escape keeps a player file of its own
+    for level in manifest["levels"]:
+        assert level["solution"] and level["hint"] and len(level["md5"]) == 32
+        assert (folder / level["thumbnail"]).read_bytes().startswith(b"\x89PNG")
+        assert (LEVELS / "laby" / level["file"]).read_bytes() == __import__("base64").b64decode(level["data"])
+    places = manifest["sprites"]["places"]
+    assert places and all(key.startswith(("s", "p-")) for key in places)
+
+
+def test_the_package_holds_the_one_games_pure_modules_and_nothing_of_qt(laby_export):
+    package = (Path(laby_export["folder"]) / "studio.js").read_text()
+    files = json.loads(package[package.index("(") + 1:package.rindex(")")])
+    assert {"studio.games.laby.engine", "studio.games.laby.playtest", "studio.core.web_play", "web_main"} <= set(files)
+    assert not [name for name in files if name.startswith(("studio.games.escape", "studio.art", "studio.editor"))]
+    assert "PySide6" not in package
+
+
+def test_a_game_without_a_web_scene_and_a_damaged_level_are_refused_in_words(tmp_path):
+    done = _studio("export-web", str(LEVELS / "chrono"), "-o", str(tmp_path), "--name", "Chrono")
+    assert done.returncode == 1 and "ChronoShift levels cannot be played in a browser yet" in done.stderr
+    broken = tmp_path / "broken.esx"
+    broken.write_bytes(b"ESXL" + b"\x00" * 5)
+    done = _studio("export-web", str(broken), "-o", str(tmp_path), "--name", "Broken")
+    assert done.returncode == 1 and "broken.esx" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- the session the page drives ------------------------------------------------------------
+def test_a_session_plays_refuses_undoes_redoes_and_restarts():
+    session = WebSession(game_by_id("escape"), FIRST_STEPS.read_bytes())
+    assert [key["key"] for key in session.keys()] == ["Up", "Down", "Left", "Right"]
+    start = session.frame()
+    assert start["moves"] == 0 and start["scene"]["width"] * start["scene"]["height"] == len(start["scene"]["ground"])
+    refused = session.press(0)  # a blue block above the player
+    assert refused["moves"] == 0 and "in the way" in refused["message"] and not refused["motions"]
+    moved = session.press(1)
+    assert moved["moves"] == 1 and moved["motions"] == [{"path": [13, 25], "jumps": [], "id": "player"}]
+    assert session.undo()["moves"] == 0 and session.frame()["can_redo"]
+    assert session.redo()["moves"] == 1 and session.restart()["moves"] == 0
+    assert session.press(7)["message"] == "That key plays no move here."
+
+
+def test_a_session_wins_by_its_solution_and_says_the_win_and_the_moves():
+    from studio.export.levels import check_level
+
+    solution = check_level(FIRST_STEPS).solution
+    session = WebSession(game_by_id("escape"), FIRST_STEPS.read_bytes(), hint=solution)
+    won = session.play_text(solution)
+    assert won["outcome"]["kind"] == "won" and won["scene"]["mark"]["kind"] == "won"
+    assert session.solution() == solution and won["moves"] == len(solution)
+    assert "over" in session.press(0)["message"]
+
+
+def test_hints_lead_to_a_win_and_a_level_without_one_says_so():
+    from studio.export.levels import check_level
+
+    check = check_level(FIRST_STEPS)
+    assert WebSession(game_by_id("escape"), FIRST_STEPS.read_bytes()).hint()["key"] == -1
+    session = WebSession(game_by_id("escape"), FIRST_STEPS.read_bytes(), hint=check.hint)
+    for _ in range(4 * len(check.hint)):
+        hint = session.hint()
+        assert hint["text"].startswith("Hint: ") and hint["key"] >= 0
+        if session.press(hint["key"])["outcome"]["kind"] == "won":
+            break
+    assert session.frame()["outcome"]["kind"] == "won"
+
+
+def test_a_pushed_block_slides_over_what_lies_under_its_end_and_bots_are_numbered():
+    from studio.export.levels import check_level
+
+    level = LEVELS / "escape" / "14-bots.esx"
+    session = WebSession(game_by_id("escape"), level.read_bytes())
+    bots = [actor for actor in session.frame()["scene"]["actors"] if actor["id"].startswith("bot")]
+    assert bots and [bot["label"] for bot in bots] == [str(n + 1) for n in range(len(bots))]
+    pushes = LEVELS / "escape" / "02-red-blocks.esx"
+    session = WebSession(game_by_id("escape"), pushes.read_bytes())
+    slid = [motion for key in check_level(pushes).solution
+            for motion in session.press("UDLR".index(key))["motions"] if "key" in motion]
+    assert slid and all(motion["key"].startswith("t") and motion["under"].startswith("t") for motion in slid)
+
+
+def test_escape_wins_become_a_real_player_file():
+    from studio.games.escape.esp import loads
+    from studio.games.escape.web_scene import progress_file
+
+    name, data = progress_file([{"md5": "ab" * 16, "title": "First Steps", "solution": "DDRR", "time": 7}], "Ann")
+    solutions = loads(data).solutions_for("ab" * 16)
+    assert name == "player.esp" and [(s.moves, s.author) for s in solutions] == [((2, 2, 4, 4), "Ann")]

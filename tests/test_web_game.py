@@ -1,0 +1,165 @@
+"""A web game exported from the bundled collections, played in headless chromium: the page's
+?self-test wins every level (Escape and Labyrinthos), two Escape levels are won by key
+presses and stay solved after a reload, a phone plays by the on-screen pad, and a damaged
+level says what is wrong. STUDIO_SCREENSHOT_DIR keeps the screenshots (the README's)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.browser_support import DESKTOP, PHONE, make_browser, needs_chromium, serve_folder, wait_for
+
+pytest.importorskip("selenium", reason="selenium is not installed (the test extra has it)")
+pytestmark = needs_chromium
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = {"U": "ArrowUp", "D": "ArrowDown", "L": "ArrowLeft", "R": "ArrowRight"}
+
+
+def _export(folder: Path, collection: str, name: str) -> Path:
+    done = subprocess.run([sys.executable, "-m", "studio", "export-web", str(ROOT / "levels" / collection), "-o",
+                           str(folder), "--name", name, "--json"], capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    assert done.returncode == 0, done.stderr
+    return Path(json.loads(done.stdout)["folder"])
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    out = tmp_path_factory.mktemp("web-games")
+    escape, laby = _export(out, "escape", "Escape Tour"), _export(out, "laby", "Laby Walk")
+    with serve_folder(out) as url:
+        yield {"escape": f"{url}/{escape.name}/index.html", "laby": f"{url}/{laby.name}/index.html", "folder": out}
+
+
+@pytest.fixture
+def browser(tmp_path):
+    driver = make_browser(tmp_path / "chromium", DESKTOP)
+    yield driver
+    driver.quit()
+
+
+def _shot(driver, name: str) -> None:
+    keep = os.environ.get("STUDIO_SCREENSHOT_DIR")
+    if keep:
+        driver.save_screenshot(str(Path(keep) / name))
+
+
+def _ready(driver) -> None:
+    wait_for(driver, "return !document.getElementById('continue-button').disabled", timeout=60)
+
+
+def _press(driver, key: str) -> None:
+    driver.execute_script("document.getElementById('board').dispatchEvent(new KeyboardEvent('keydown', "
+                          "{key: arguments[0], bubbles: true}))", key)
+
+
+@pytest.mark.parametrize("game, count", [("escape", 17), ("laby", 7)])
+def test_the_self_test_wins_every_level_and_prints_a_json_line_for_each(games, browser, game, count):
+    browser.get(games[game] + "?self-test")
+    assert wait_for(browser, "return document.body.dataset.selfTest", timeout=120) == "passed"
+    lines = [json.loads(line) for line in browser.find_element("id", "self-test").text.splitlines()]
+    assert [line["verdict"] for line in lines[:-1]] == ["won"] * count
+    assert all(set(line) == {"level", "verdict", "moves"} and line["moves"] > 0 for line in lines[:-1])
+    assert lines[-1] == {"self_test": "done", "won": count, "levels": count}
+    logged = [entry["message"] for entry in browser.get_log("browser")]
+    assert sum('\\"verdict\\":\\"won\\"' in message for message in logged) == count  # the console has them too
+
+
+def test_two_levels_won_by_keys_stay_solved_after_a_reload(games, browser):
+    browser.get(games["escape"])
+    _ready(browser)
+    _shot(browser, "web-title.png")
+    manifest = browser.execute_script("return page.manifest")
+    browser.find_element("id", "continue-button").click()
+    for number in (0, 1):
+        assert browser.find_element("id", "level-title").text.startswith(f"{number + 1}. ")
+        for letter in manifest["levels"][number]["solution"]:
+            _press(browser, KEYS[letter])
+            if number == 1 and letter == manifest["levels"][1]["solution"][8]:
+                wait_for(browser, "return page.animation === null")
+                _shot(browser, "web-level.png")
+        wait_for(browser, "return !document.getElementById('win-panel').hidden")
+        assert "Solved in" in browser.find_element("id", "win-text").text
+        if number == 1:
+            wait_for(browser, "return page.animation === null")
+            _shot(browser, "web-win.png")
+        _press(browser, "Enter")
+    browser.refresh()
+    _ready(browser)
+    assert browser.find_element("id", "game-summary").text == "17 levels, 2 solved"
+    browser.find_element("id", "levels-button").click()
+    marks = [item.text for item in browser.find_elements("css selector", "#level-list li")]
+    assert "✓ solved, best 28 moves" in marks[0] and "✓ solved" in marks[1] and "not solved yet" in marks[2]
+    browser.find_element("id", "levels-back").click()
+    browser.find_element("id", "continue-button").click()  # the first level not solved yet
+    assert browser.find_element("id", "level-title").text.startswith("3. ")
+
+
+def test_undo_restart_and_a_refused_move_say_what_happened(games, browser):
+    browser.get(games["escape"])
+    _ready(browser)
+    browser.find_element("id", "continue-button").click()
+    _press(browser, "ArrowUp")  # a blue block is in the way
+    assert "in the way" in browser.find_element("id", "outcome-line").text
+    _press(browser, "ArrowDown")
+    assert browser.find_element("id", "move-count").text == "1 move"
+    _press(browser, "z")
+    assert browser.find_element("id", "move-count").text == "0 moves"
+    _press(browser, "y")
+    _press(browser, "r")
+    assert browser.find_element("id", "move-count").text == "0 moves"
+    _press(browser, "h")
+    assert browser.find_element("id", "hint-line").text.startswith("Hint: Try ")
+
+
+def test_a_phone_plays_by_the_pad_and_the_board_fits_the_screen(games, tmp_path):
+    phone = make_browser(tmp_path / "phone", PHONE, phone=True)
+    try:
+        phone.get(games["laby"])
+        _ready(phone)
+        _shot(phone, "web-phone-title.png")
+        phone.find_element("id", "continue-button").click()
+        pad = phone.find_elements("css selector", "#pad button")
+        assert [button.text for button in pad] == ["↑", "↓", "←", "→"] and pad[0].is_displayed()
+        board = phone.find_element("id", "board")
+        assert 0 < board.size["width"] <= PHONE[0]
+        before = phone.find_element("id", "move-count").text
+        solution = phone.execute_script("return page.manifest.levels[0].solution")
+        for letter in solution:
+            pad["UDLR".index(letter)].click()
+            if letter == solution[4]:
+                _shot(phone, "web-phone-level.png")
+        assert before == "0 moves"
+        wait_for(phone, "return !document.getElementById('win-panel').hidden")
+        wait_for(phone, "return page.animation === null")
+        _shot(phone, "web-phone-win.png")
+    finally:
+        phone.quit()
+
+
+def test_a_damaged_level_in_the_folder_is_named_and_the_rest_still_play(games, browser):
+    folder = next(path for path in Path(games["folder"]).iterdir() if path.name == "escape-tour")
+    manifest = json.loads((folder / "game.json").read_text())
+    broken = dict(manifest, id="broken-copy", levels=[dict(manifest["levels"][0], data="RVNYTAAA")] + manifest["levels"][1:])
+    copy = Path(games["folder"]) / "broken-copy"
+    copy.mkdir(exist_ok=True)
+    for path in folder.iterdir():
+        if path.is_file() and path.name != "game.json":
+            (copy / path.name).write_bytes(path.read_bytes())
+    (copy / "thumbnails").mkdir(exist_ok=True)
+    (copy / "game.json").write_text(json.dumps(broken))
+    browser.get(games["escape"].replace("escape-tour", "broken-copy"))
+    _ready(browser)
+    browser.find_element("id", "continue-button").click()
+    assert browser.find_element("id", "outcome-line").text.startswith("This level cannot be played: ")
+    browser.find_element("id", "play-back").click()
+    browser.find_elements("css selector", "#level-list button")[1].click()
+    _press(browser, "ArrowUp")
+    assert browser.find_element("id", "level-title").text.startswith("2. ")
