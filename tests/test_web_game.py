@@ -94,12 +94,27 @@ def test_two_levels_won_by_keys_stay_solved_after_a_reload(games, browser):
     browser.refresh()
     _ready(browser)
     assert browser.find_element("id", "game-summary").text == "17 levels, 2 solved"
+    assert browser.find_element("id", "download-progress").is_displayed()
+    _the_player_file_holds_the_two_wins(browser, manifest)
     browser.find_element("id", "levels-button").click()
     marks = [item.text for item in browser.find_elements("css selector", "#level-list li")]
     assert "✓ solved, best 28 moves" in marks[0] and "✓ solved" in marks[1] and "not solved yet" in marks[2]
     browser.find_element("id", "levels-back").click()
     browser.find_element("id", "continue-button").click()  # the first level not solved yet
     assert browser.find_element("id", "level-title").text.startswith("3. ")
+
+
+def _the_player_file_holds_the_two_wins(browser, manifest) -> None:
+    """What Download player.esp saves: a real Escape player file with the two solutions."""
+    import base64
+
+    from studio.games.escape.esp import loads
+
+    made = browser.execute_script("return call('playerFile', Object.values(loadProgress().solved), 'Player')")
+    player = loads(base64.b64decode(made["base64"]))
+    for level in manifest["levels"][:2]:
+        assert len(player.solutions_for(level["md5"])[0].moves) == len(level["solution"])
+    assert made["name"] == "player.esp" and not player.solutions_for(manifest["levels"][2]["md5"])
 
 
 def test_undo_restart_and_a_refused_move_say_what_happened(games, browser):

@@ -15,7 +15,6 @@ means it loads, "error" says why not.
 from __future__ import annotations
 
 import hashlib
-import traceback
 from typing import Mapping
 
 from studio.core.errors import LevelFormatError
@@ -89,6 +88,8 @@ def bug_result(path: str, game_id: str | None, error: BaseException) -> dict:
     "bug", never an ordinary "error"), with the traceback to report."""
     result = error_result(path, game_id, f"a bug in the studio, not a problem of the file: "
                                          f"{type(error).__name__}: {error} (please report it)")
+    import traceback  # here, not at the top: a web game loads this module, and Brython takes 2 s over it
+
     result.update(verdict=BUG, traceback="".join(traceback.format_exception(error)))
     return result
 

@@ -22,7 +22,8 @@ LEFT_OUT = ("studio.app", "studio.editor", "studio.art", "studio.player", "studi
 ENTRY = ("studio.core.web_play", "studio.core.hints")
 # The page's own Python (it talks to the browser, so it is a file of the page, not a studio module).
 MAIN_MODULE = "web_main"
-MODULES_MODULE = "web_modules"  # the list of the studio modules shipped
+MODULES_MODULE = "web_modules"  # the game's id and the studio modules shipped
+STAND_INS_MODULE = "web_stand_ins"
 
 
 def brython_folder() -> Path:
@@ -84,8 +85,9 @@ def package_script(game) -> str:
     """The Brython package of ``game``'s modules and the page's own: ``__BRYTHON__.loadBrythonPackage({...})``."""
     main = (STATIC / f"{MAIN_MODULE}.py").read_text(encoding="utf-8")
     modules = modules_for(game)
-    listing = f"MODULES = {modules!r}\n"  # web_main imports them all at the start (see there)
-    return package_of(modules, {MAIN_MODULE: main, MODULES_MODULE: listing})
+    listing = f"GAME_ID = {game.id!r}\nMODULES = {modules!r}\n"
+    stand_ins = (STATIC / f"{STAND_INS_MODULE}.py").read_text(encoding="utf-8")
+    return package_of(modules, {MAIN_MODULE: main, MODULES_MODULE: listing, STAND_INS_MODULE: stand_ins})
 
 
 def package_of(modules, sources: dict[str, str] | None = None) -> str:

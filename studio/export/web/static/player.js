@@ -56,7 +56,10 @@ function engineReady() {
 }
 
 function call(name, ...args) {
-  const answer = JSON.parse(engine[name](...args));
+  engine.answer = null;
+  document.dispatchEvent(new CustomEvent("studio-call", { detail: JSON.stringify({ name, args }) }));
+  if (engine.answer === null) { throw new Error("the rules did not answer"); }
+  const answer = JSON.parse(engine.answer);
   if (answer.error) { throw new Error(answer.error); }
   return answer;
 }
@@ -116,7 +119,7 @@ function playLevel(index) {
   $("win-panel").hidden = true;
   $("hint-line").hidden = true;
   try {
-    const frame = call("open", page.manifest.game, level.data, level.hint || "");
+    const frame = call("open", level.data, level.hint || "");
     page.keys = frame.keys;
     buildPad();
     $("keys-help").textContent = keysHelp();
@@ -190,7 +193,7 @@ function recordWin() {
 function downloadProgress() {
   const wins = Object.values(loadProgress().solved);
   try {
-    const file = call("playerFile", page.manifest.game, JSON.stringify(wins), PLAYER_NAME);
+    const file = call("playerFile", wins, PLAYER_NAME);
     const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));

@@ -1,82 +1,80 @@
-"""The web game's Python side, run by Brython: the page (player.js) calls these functions
-with plain values and gets JSON text back, a frame of core.web_play to draw. An error in a
-level (a damaged file) comes back as {"error": words}, never as an exception in the page."""
+"""The web game's Python side, run by Brython: the page (player.js) sends each command as a
+"studio-call" event holding {"name", "args"} in JSON, and reads the answer, JSON text, from
+studioEngine.answer: a frame of core.web_play to draw, or {"error": words} (a damaged level
+never raises into the page). Events, not direct calls: Brython imports a module only
+inside a handler it has bound, and the studio imports some modules when first used."""
 
-import base64
-import importlib
+import web_stand_ins  # noqa: F401 (first: the stand-ins for modules a page never needs)
+
+import binascii
 import json
-import traceback
+import sys
 
-from browser import window
+from browser import document, window
 
 from studio.core.web_play import WebSession
-from web_modules import MODULES
+from web_modules import GAME_ID
 
-# Brython cannot import a module while it runs a call from the page (a key press, a click: no
-# Python frame is under way), and the studio imports some modules inside functions (a game's
-# Lazy references, its loader): every shipped module is imported now, while the page loads.
-for _name in MODULES:
-    importlib.import_module(_name)
-
+__import__("studio.games." + GAME_ID)
+GAME = sys.modules["studio.games." + GAME_ID].GAME
+GAME.playtest.resolve()  # the rules and how to draw them, before the first level is opened
+GAME.web_scene.resolve()
 _session = [None]
 
 
-def _answer(call):
-    def run(*args):
-        try:
-            return json.dumps(call(*args))
-        except Exception as error:  # the page shows the words and keeps the player's progress
-            window.console.error(traceback.format_exc())
-            message = str(error) or type(error).__name__
-            return json.dumps({"error": message})
-    return run
+def _where(error):
+    """The error and the lines it passed through (the traceback module is slow to load here)."""
+    lines, trace = [], error.__traceback__
+    while trace is not None:
+        lines.append(f"  {trace.tb_frame.f_code.co_filename}, line {trace.tb_lineno}")
+        trace = trace.tb_next
+    return "\n".join([f"{type(error).__name__}: {error}"] + lines)
 
 
-def _game(game_id):
-    return importlib.import_module("studio.games." + str(game_id)).GAME
-
-
-def open_level(game_id, data_b64, hint):
-    session = WebSession(_game(game_id), base64.b64decode(str(data_b64)), str(hint or ""))
+def open_level(data_b64, hint):
+    session = WebSession(GAME, binascii.a2b_base64(str(data_b64).encode("ascii")), str(hint or ""))
     _session[0] = session
     return dict(session.frame(), keys=session.keys())
 
 
-def press(index):
-    return _session[0].press(int(index))
-
-
-def play_text(text):
-    return _session[0].play_text(str(text))
-
-
-def seek(position):
-    return _session[0].seek(int(position))
-
-
-def solution():
-    return {"text": _session[0].solution(), "moves": _session[0].position}
-
-
-def player_file(game_id, wins_json, player):
+def player_file(wins, player):
     """The player's wins as the game's own progress file, when it has one (Escape: a .esp)."""
-    scene = _game(game_id).web_scene.resolve()
-    make = getattr(scene, "progress_file", None)
+    make = getattr(GAME.web_scene.resolve(), "progress_file", None)
     if make is None:
         return {"error": "this game keeps no progress file"}
-    name, data = make(json.loads(str(wins_json)), str(player or ""))
-    return {"name": name, "base64": base64.b64encode(data).decode("ascii")}
+    name, data = make(wins, str(player or ""))
+    return {"name": name, "base64": binascii.b2a_base64(data, newline=False).decode("ascii")}
 
 
-engine = window.studioEngine
-engine.open = _answer(open_level)
-engine.press = _answer(press)
-engine.undo = _answer(lambda: _session[0].undo())
-engine.redo = _answer(lambda: _session[0].redo())
-engine.restart = _answer(lambda: _session[0].restart())
-engine.hint = _answer(lambda: _session[0].hint())
-engine.playText = _answer(play_text)
-engine.seek = _answer(seek)
-engine.solution = _answer(solution)
-engine.playerFile = _answer(player_file)
+def _current():
+    if _session[0] is None:
+        raise ValueError("no level is open")
+    return _session[0]
+
+
+COMMANDS = {
+    "open": open_level,
+    "press": lambda index: _current().press(int(index)),
+    "undo": lambda: _current().undo(),
+    "redo": lambda: _current().redo(),
+    "restart": lambda: _current().restart(),
+    "hint": lambda: _current().hint(),
+    "playText": lambda text: _current().play_text(str(text)),
+    "seek": lambda position: _current().seek(int(position)),
+    "solution": lambda: {"text": _current().solution(), "moves": _current().position},
+    "playerFile": player_file,
+}
+
+
+def _call(event):
+    try:
+        request = json.loads(str(event.detail))
+        answer = COMMANDS[request["name"]](*request["args"])
+    except Exception as error:  # the page shows the words and keeps the player's progress
+        window.console.error(_where(error))
+        answer = {"error": str(error) or type(error).__name__}
+    window.studioEngine.answer = json.dumps(answer)
+
+
+document.bind("studio-call", _call)
 window.studioEngineReady()
