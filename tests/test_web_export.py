@@ -13,6 +13,7 @@ import pytest
 
 from studio.core.game import game_by_id
 from studio.core.web_play import WebSession
+from studio.export.web.build import read_manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -37,7 +38,7 @@ def test_the_export_is_a_folder_a_static_server_can_serve_and_a_zip_of_it(laby_e
     folder = Path(laby_export["folder"])
     assert folder.name == "laby-walk" and laby_export["levels"] == 7
     for name in ("index.html", "player.js", "player.css", "brython.js", "brython_stdlib.js", "brython_fixes.js",
-                 "studio.js", "sprites.png", "game.json"):
+                 "studio.js", "sprites.png", "game.js"):
         assert (folder / name).is_file(), name
     page = (folder / "index.html").read_text()
     assert "<title>Laby &lt;Walk&gt;</title>" in page  # the name is text, not markup
@@ -50,7 +51,7 @@ def test_the_export_is_a_folder_a_static_server_can_serve_and_a_zip_of_it(laby_e
 
 def test_the_manifest_carries_each_level_its_thumbnail_solution_and_sprites(laby_export):
     folder = Path(laby_export["folder"])
-    manifest = json.loads((folder / "game.json").read_text())
+    manifest = read_manifest(folder)
     assert (manifest["name"], manifest["author"], manifest["game"]) == ("Laby <Walk>", "Ann", "laby")
     assert not manifest["progress_file"]  # only Escape keeps a player file of its own
     for level in manifest["levels"]:

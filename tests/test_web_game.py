@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.export.web.build import MANIFEST_PREFIX, read_manifest
 from tests.browser_support import DESKTOP, PHONE, make_browser, needs_chromium, serve_folder, wait_for
 
 pytest.importorskip("selenium", reason="selenium is not installed (the test extra has it)")
@@ -161,15 +162,15 @@ def test_a_phone_plays_by_the_pad_and_the_board_fits_the_screen(games, tmp_path)
 
 def test_a_damaged_level_in_the_folder_is_named_and_the_rest_still_play(games, browser):
     folder = next(path for path in Path(games["folder"]).iterdir() if path.name == "escape-tour")
-    manifest = json.loads((folder / "game.json").read_text())
+    manifest = read_manifest(folder)
     broken = dict(manifest, id="broken-copy", levels=[dict(manifest["levels"][0], data="RVNYTAAA")] + manifest["levels"][1:])
     copy = Path(games["folder"]) / "broken-copy"
     copy.mkdir(exist_ok=True)
     for path in folder.iterdir():
-        if path.is_file() and path.name != "game.json":
+        if path.is_file() and path.name != "game.js":
             (copy / path.name).write_bytes(path.read_bytes())
     (copy / "thumbnails").mkdir(exist_ok=True)
-    (copy / "game.json").write_text(json.dumps(broken))
+    (copy / "game.js").write_text(MANIFEST_PREFIX + json.dumps(broken) + ";")
     browser.get(games["escape"].replace("escape-tour", "broken-copy"))
     _ready(browser)
     browser.find_element("id", "continue-button").click()

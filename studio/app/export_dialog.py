@@ -1,11 +1,13 @@
-"""File > Export Game: a designer's levels as a standalone game of their own.
+"""File > Export Game and File > Export Web Game: a designer's levels as a standalone game of
+their own, a program (PyInstaller) or a web page (``web``: `studio export-web`).
 
 The dialog gathers the collection (in order), the name, author, icon and output folder,
 then runs `studio export-game` in a separate process (QProcess): first ``--check-only``
 (every level must load and be won by a stored solution, or one the solver finds; lint
 errors are listed), then, when every level can ship or the designer ticks "Ship levels
 with no known solution", the build itself, with a progress bar, a build log that folds
-open, and Cancel. Play tries the collection in the player shell first.
+open, and Cancel. Play tries the collection in the player shell first. A web game ships
+only levels a solution wins, and opens in the browser once written.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import json
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QProcess, QProcessEnvironment, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFontDatabase
+from PySide6.QtCore import QProcess, QProcessEnvironment, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox, QDialog, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QProgressBar,
     QPushButton, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -38,9 +40,11 @@ def studio_command(*args: str) -> tuple[str, list[str]]:
 class ExportDialog(QDialog):
     playRequested = Signal(object, str, str, str)  # the level paths, the game's name, author and icon
 
-    def __init__(self, parent=None, paths=(), open_levels=lambda: [], output: str = ""):
+    def __init__(self, parent=None, paths=(), open_levels=lambda: [], output: str = "", web: bool = False):
         super().__init__(parent)
-        self.setWindowTitle("Export Game")
+        self.web = web
+        self.command = "export-web" if web else "export-game"
+        self.setWindowTitle("Export Web Game" if web else "Export Game")
         self.resize(760, 640)
         self.process: QProcess | None = None
         self.phase = ""  # "check" or "build" while the process runs
@@ -50,7 +54,7 @@ class ExportDialog(QDialog):
         self._cancelled = False
         self.warnings: list[str] = []  # the build's warning lines, shown with its result
         # What this studio lacks to build a game, said before the designer starts (and on Export).
-        self.blockers = export_blockers()
+        self.blockers = [] if web else export_blockers()
 
         self.collection = CollectionList(open_levels)
         self.collection.changed.connect(self._collection_changed)
@@ -70,6 +74,9 @@ class ExportDialog(QDialog):
         self.program_label = QLabel()
         self.program_label.setEnabled(False)
         form.addRow("", self.program_label)
+        self.zip_box = QCheckBox("Also write a &zip of it, for a static host such as itch.io")
+        if web:
+            form.addRow("", self.zip_box)
         self.name_edit.textChanged.connect(self._name_changed)
         self.output_edit.textChanged.connect(self._name_changed)
 
@@ -100,6 +107,10 @@ class ExportDialog(QDialog):
         self.play_button = QPushButton("&Play")
         self.play_button.setToolTip("Play the collection as the exported game will play it")
         self.play_button.clicked.connect(self.play)
+        self.browser_button = QPushButton("Open in &Browser")
+        self.browser_button.setToolTip("Play the written web game in your web browser")
+        self.browser_button.clicked.connect(self.open_in_browser)
+        self.browser_button.hide()
         self.export_button = QPushButton("&Export")
         self.export_button.setDefault(True)
         self.export_button.clicked.connect(self.start)
@@ -108,6 +119,7 @@ class ExportDialog(QDialog):
         buttons = QHBoxLayout()
         buttons.addWidget(self.play_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.browser_button)
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.cancel_button)
 
@@ -154,8 +166,9 @@ class ExportDialog(QDialog):
     def _name_changed(self) -> None:
         name = self.name_edit.text().strip()
         output = self.output_edit.text().strip()
-        shown = str(Path(output) / slug(name) / slug(name)) if name and output else ""
-        self.program_label.setText(f"The program: {shown}" if shown else "")
+        program = "index.html" if self.web else slug(name)
+        shown = str(Path(output) / slug(name) / program) if name and output else ""
+        self.program_label.setText(f"{'The page' if self.web else 'The program'}: {shown}" if shown else "")
         self._update_buttons()
 
     def _name_edited(self, text: str) -> None:
@@ -169,6 +182,10 @@ class ExportDialog(QDialog):
         game = self.collection.game()
         if not self._name_typed:
             self.name_edit.setText(f"{game.name} Levels" if game is not None else "")
+        if self.web:
+            self.blockers = [f"{game.name} levels cannot be played in a browser yet"] if (
+                game is not None and game.web_scene is None) else []
+            self.problem.setText("Cannot export: " + "; ".join(self.blockers) + "." if self.blockers else "")
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -189,6 +206,7 @@ class ExportDialog(QDialog):
             return
         self.problem.setText("")
         self.result = None
+        self.browser_button.hide()
         self.log.clear()
         self._run("check", [*map(str, self.collection.paths()), "--check-only", "--json"])
 
@@ -200,10 +218,12 @@ class ExportDialog(QDialog):
             args += ["--icon", self.icon_edit.text().strip()]
         if self.allow_unsolvable.isChecked():
             args.append("--allow-unsolvable")
+        if self.web and self.zip_box.isChecked():
+            args.append("--zip")
         self._run("build", args)
 
     def _run(self, phase: str, args: list[str]) -> None:
-        program, arguments = studio_command("export-game", *args)
+        program, arguments = studio_command("export-game" if phase == "check" else self.command, *args)
         self.phase, self._stdout, self._cancelled, self.warnings = phase, b"", False, []
         self.process = QProcess(self)
         environment = QProcessEnvironment.systemEnvironment()
@@ -218,7 +238,7 @@ class ExportDialog(QDialog):
         if phase == "check":
             self.checks = []
             self.checks_view.clear()
-        self.log.appendPlainText(f"$ studio export-game {' '.join(args)}")
+        self.log.appendPlainText(f"$ studio {'export-game' if phase == 'check' else self.command} {' '.join(args)}")
         self.process.start(program, arguments)
         self._update_buttons()
 
@@ -281,6 +301,12 @@ class ExportDialog(QDialog):
             self.stage_label.setText("Cancelled")
         elif phase == "check":
             self._checked()
+        elif status == QProcess.ExitStatus.NormalExit and code == 0 and self.result is not None and self.web:
+            self.progress.setValue(100)
+            self.stage_label.setText(f"Wrote {self.result['index']}: {self.result['levels']} levels, "
+                                     f"{self.result['bytes'] / 1e6:.1f} MB" + (
+                                         f", and {self.result['zip']}" if self.result.get("zip") else ""))
+            self.browser_button.show()
         elif status == QProcess.ExitStatus.NormalExit and code == 0 and self.result is not None:
             size = self.result["bytes"] / 1e6
             self.progress.setValue(100)
@@ -305,6 +331,10 @@ class ExportDialog(QDialog):
             self.stage_label.setText("Not exported")
             self.problem.setText(f"{_levels(len(broken))} cannot be played: "
                                  "fix or remove them.")
+        elif unsolved and self.web:
+            self.stage_label.setText("Not exported")
+            self.problem.setText(f"{_levels(len(unsolved))} {'has' if len(unsolved) == 1 else 'have'} no known "
+                                 "solution: solve or remove them (a web game ships only levels it can self-test).")
         elif unsolved and not self.allow_unsolvable.isChecked():
             self.stage_label.setText("Not exported")
             self.allow_unsolvable.show()
@@ -330,6 +360,10 @@ class ExportDialog(QDialog):
         # The process is the timer's context: once it is gone (the dialog closed), the timer is dropped.
         QTimer.singleShot(KILL_AFTER_MS, process,
                           lambda: process.state() != QProcess.ProcessState.NotRunning and process.kill())
+
+    def open_in_browser(self) -> None:
+        if self.result and self.result.get("index"):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(self.result["index"]))
 
     def _fold_log(self, shown: bool) -> None:
         self.log.setVisible(shown)

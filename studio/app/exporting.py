@@ -1,5 +1,6 @@
 """Putting the exported game into the main window: ``install_export(window)`` adds File >
-Export Game… and Play > Play Collection… (through the window's ActionRegistry).
+Export Game…, File > Export Web Game… and Play > Play Collection… (through the window's
+ActionRegistry).
 
 Play Collection runs the player shell of an exported game (``studio.player``) in a window
 of its own on the chosen levels, so the designer plays the game before building it. Its
@@ -23,6 +24,8 @@ from studio.editor.lifetimes import run_modal
 SPECS = {
     "export_game": ActionSpec("&Export Game…", "fa5s.box-open", "",
                               "Package levels as a standalone game that plays without the studio"),
+    "export_web_game": ActionSpec("Export &Web Game…", "fa5s.globe", "",
+                                  "Write levels as a game that plays in any web browser, from a folder or a zip"),
     "play_collection": ActionSpec("Play &Collection…", "fa5s.gamepad", "",
                                   "Play levels as their exported game will: title, level list, progress"),
 }
@@ -56,6 +59,7 @@ class ExportController(QObject):
         registry = window.actions
         self.actions = {key: registry.add(key, spec) for key, spec in SPECS.items()}
         self.actions["export_game"].triggered.connect(self.export_game)
+        self.actions["export_web_game"].triggered.connect(lambda: self.export_game(web=True))
         self.actions["play_collection"].triggered.connect(self.play_collection)
         self._add_to_menus()
 
@@ -65,6 +69,7 @@ class ExportController(QObject):
         if file_menu is not None:
             quit_action = self.window.actions["quit"]
             file_menu.insertAction(quit_action, self.actions["export_game"])
+            file_menu.insertAction(quit_action, self.actions["export_web_game"])
             file_menu.insertSeparator(quit_action)
         if play_menu is not None:
             play_menu.addSeparator()
@@ -87,11 +92,11 @@ class ExportController(QObject):
         return [path for path in levels if game is not None and game.matches(path)]
 
     # -- the actions ------------------------------------------------------------------------------
-    def export_game(self):
+    def export_game(self, web: bool = False):
         from studio.app.export_dialog import ExportDialog
 
         start = self.default_levels()
-        dialog = ExportDialog(self.window, start, self.open_levels, str(Path.home() / "Exported Games"))
+        dialog = ExportDialog(self.window, start, self.open_levels, str(Path.home() / "Exported Games"), web=web)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.playRequested.connect(self.play)
         dialog.destroyed.connect(lambda: self.dialogs.remove(dialog) if dialog in self.dialogs else None)

@@ -8,7 +8,8 @@ the name), holding ``index.html``: serve it from any static web server. ``--zip`
 writes DIR/SLUG.zip with the same files at its root, ready for a host such as itch.io.
 
 The log goes to stderr; with ``--json`` stdout gets one line: ``folder``, ``zip``, ``index``,
-``levels``, ``bytes``, ``seconds``. Exit status: 0 written; 1 the levels were refused;
+``levels``, ``bytes``, ``seconds``; ``--progress`` adds ``export-progress {"percent", "stage"}``
+lines to stderr (the studio's Export Web Game dialog reads them). Exit status: 0 written; 1 the levels were refused;
 2 bad arguments.
 """
 
@@ -29,10 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--solve-timeout", type=float, default=None, metavar="SECONDS",
                         help="the solver's time per level that has no stored solution (default 30)")
     parser.add_argument("--json", action="store_true", help="one JSON line on stdout: folder, zip, levels, bytes")
+    parser.add_argument("--progress", action="store_true", help="progress lines on stderr, for the studio")
 
 
 def run(args: argparse.Namespace) -> int:
     from studio.commands.render import ensure_gui_application
+    from studio.export.build import progress_line
     from studio.export.levels import DEFAULT_SOLVE_TIMEOUT, ExportError
     from studio.export.web.build import export_web
 
@@ -44,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = export_web(args.paths, Path(args.output), args.name, args.author,
                             Path(args.icon) if args.icon else None, args.zip, timeout or None,
-                            log=lambda line: print(line, file=sys.stderr, flush=True))
+                            log=lambda line: print(line, file=sys.stderr, flush=True),
+                            progress=lambda percent, stage: args.progress and print(
+                                progress_line(percent, stage), file=sys.stderr, flush=True))
     except ExportError as error:
         print(f"studio export-web: {error}", file=sys.stderr)
         return 1

@@ -1,8 +1,9 @@
 """`studio export-web` and File > Export Web Game: check the levels as Export Game does, then
 write a folder any static web server can serve (or a zip of it, for a host such as itch.io):
 ``index.html`` with the player's script and style, Brython, the game's Python modules, the
-sprite atlas, a thumbnail per level and ``game.json`` (the levels' bytes, titles, shipped
-solutions and hints)."""
+sprite atlas, a thumbnail per level and ``game.js`` (the levels' bytes, titles, shipped
+solutions and hints). Nothing is fetched by the page's scripts, so it plays from a
+double-clicked file as well as from a server."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from studio.export.bundle import ICON_SUFFIXES, slug
 from studio.export.levels import DEFAULT_SOLVE_TIMEOUT, ExportError, LevelCheck, gather_levels
 from studio.export.web.runtime import BRYTHON_FILES, PACKAGE_FILE, STATIC, brython_folder, package_script
 
-MANIFEST = "game.json"
+MANIFEST = "game.js"  # a script, not JSON fetched: the page then plays from a double-clicked file too
+MANIFEST_PREFIX = "window.studioGame = "
 ATLAS = "sprites.png"
 THUMBNAILS = "thumbnails"
 PAGE_FILES = ("player.js", "player.css", "brython_fixes.js")
@@ -102,7 +104,8 @@ def _write_game(folder: Path, game, checks: list[LevelCheck], name: str, author:
     manifest = {"format": 1, "id": f"{slug(name)}-{identity}", "name": name, "author": author, "game": game.id,
                 "icon": icon_name, "progress_file": hasattr(scene, "progress_file"),
                 "sprites": {"file": ATLAS, "size": SPRITE_SIZE, "places": places}, "levels": levels}
-    (folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    text = json.dumps(manifest, ensure_ascii=False).replace("</", "<\\/")  # (a title may hold "</script>")
+    (folder / MANIFEST).write_text(MANIFEST_PREFIX + text + ";\n", encoding="utf-8")
     page = (STATIC / "index.html").read_text(encoding="utf-8").replace("__TITLE__", escape(name))
     (folder / "index.html").write_text(page, encoding="utf-8")
     for file in PAGE_FILES:
@@ -110,6 +113,12 @@ def _write_game(folder: Path, game, checks: list[LevelCheck], name: str, author:
     for file in BRYTHON_FILES:
         shutil.copyfile(brython_folder() / file, folder / file)
     (folder / PACKAGE_FILE).write_text(package_script(game), encoding="utf-8")
+
+
+def read_manifest(folder: Path) -> dict:
+    """The manifest of the web game in ``folder`` (game.js)."""
+    text = (Path(folder) / MANIFEST).read_text(encoding="utf-8")
+    return json.loads(text[len(MANIFEST_PREFIX):].rstrip().rstrip(";"))
 
 
 def _zip(folder: Path) -> Path:

@@ -29,8 +29,7 @@ function solvedEntry(index) { return loadProgress().solved[page.manifest.levels[
 
 // -- loading ---------------------------------------------------------------------------------
 async function loadGame() {
-  const answer = await fetch("game.json");
-  page.manifest = await answer.json();
+  page.manifest = window.studioGame;  // game.js
   document.title = page.manifest.name;
   $("game-name").textContent = page.manifest.name;
   $("game-author").textContent = page.manifest.author ? "by " + page.manifest.author : "";
