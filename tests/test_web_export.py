@@ -71,8 +71,8 @@ def test_the_package_holds_the_one_games_pure_modules_and_nothing_of_qt(laby_exp
 
 
 def test_a_game_without_a_web_scene_and_a_damaged_level_are_refused_in_words(tmp_path):
-    done = _studio("export-web", str(LEVELS / "chrono"), "-o", str(tmp_path), "--name", "Chrono")
-    assert done.returncode == 1 and "ChronoShift levels cannot be played in a browser yet" in done.stderr
+    done = _studio("export-web", str(LEVELS / "intricacy"), "-o", str(tmp_path), "--name", "Locks")
+    assert done.returncode == 1 and "Intricacy levels cannot be played in a browser yet" in done.stderr
     broken = tmp_path / "broken.esx"
     broken.write_bytes(b"ESXL" + b"\x00" * 5)
     done = _studio("export-web", str(broken), "-o", str(tmp_path), "--name", "Broken")
@@ -140,3 +140,31 @@ def test_escape_wins_become_a_real_player_file():
     name, data = progress_file([{"md5": "ab" * 16, "title": "First Steps", "solution": "DDRR", "time": 7}], "Ann")
     solutions = loads(data).solutions_for("ab" * 16)
     assert name == "player.esp" and [(s.moves, s.author) for s in solutions] == [((2, 2, 4, 4), "Ann")]
+
+
+@pytest.mark.parametrize("game_id", ["escape", "chrono", "laby"])
+def test_every_motion_names_a_piece_of_its_scene_and_every_sprite_is_drawn(game_id):
+    """Over every bundled level played by its solution: each motion slides an actor of the
+    frame's scene (or a block with its own picture), and every key a scene uses is among the
+    keys the export draws."""
+    from studio.export.levels import check_level
+
+    game = game_by_id(game_id)
+    scene = game.web_scene.resolve()
+    for path in sorted((LEVELS / game_id).glob("*")):
+        if not game.matches(path):
+            continue
+        check = check_level(path)
+        session = WebSession(game, path.read_bytes())
+        drawn = set(scene.sprite_keys(session.level))
+        frames = [session.frame()]
+        for move in session.adapter.parse_moves(check.solution):
+            index = next(n for n, key in enumerate(session.move_keys) if key.move == move)
+            frames.append(session.press(index))
+        assert frames[-1]["outcome"]["kind"] == "won", path.name
+        for frame in frames:
+            actors = {actor["id"] for actor in frame["scene"]["actors"]}
+            assert all(motion["id"] in actors or "key" in motion for motion in frame["motions"]), path.name
+            used = set(frame["scene"]["ground"]) | {actor["key"] for actor in frame["scene"]["actors"]}
+            used |= {motion[part] for motion in frame["motions"] for part in ("key", "under") if part in motion}
+            assert used <= drawn, (path.name, used - drawn)

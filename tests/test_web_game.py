@@ -1,5 +1,5 @@
 """A web game exported from the bundled collections, played in headless chromium: the page's
-?self-test wins every level (Escape and Labyrinthos), two Escape levels are won by key
+?self-test wins every level (Escape, Labyrinthos and ChronoShift), two Escape levels are won by key
 presses and stay solved after a reload, a phone plays by the on-screen pad, and a damaged
 level says what is wrong. STUDIO_SCREENSHOT_DIR keeps the screenshots (the README's)."""
 
@@ -34,9 +34,10 @@ def _export(folder: Path, collection: str, name: str) -> Path:
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
     out = tmp_path_factory.mktemp("web-games")
-    escape, laby = _export(out, "escape", "Escape Tour"), _export(out, "laby", "Laby Walk")
+    folders = {game: _export(out, game, name) for game, name in
+               (("escape", "Escape Tour"), ("laby", "Laby Walk"), ("chrono", "Chrono Tour"))}
     with serve_folder(out) as url:
-        yield {"escape": f"{url}/{escape.name}/index.html", "laby": f"{url}/{laby.name}/index.html", "folder": out}
+        yield dict({game: f"{url}/{folder.name}/index.html" for game, folder in folders.items()}, folder=out)
 
 
 @pytest.fixture
@@ -61,7 +62,7 @@ def _press(driver, key: str) -> None:
                           "{key: arguments[0], bubbles: true}))", key)
 
 
-@pytest.mark.parametrize("game, count", [("escape", 17), ("laby", 7)])
+@pytest.mark.parametrize("game, count", [("escape", 17), ("laby", 7), ("chrono", 8)])
 def test_the_self_test_wins_every_level_and_prints_a_json_line_for_each(games, browser, game, count):
     browser.get(games[game] + "?self-test")
     assert wait_for(browser, "return document.body.dataset.selfTest", timeout=120) == "passed"

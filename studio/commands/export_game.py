@@ -64,20 +64,25 @@ def run(args: argparse.Namespace) -> int:
         if args.progress:
             print(progress_line(percent, stage), file=sys.stderr, flush=True)
 
+    return run_export("export-game", args.json, lambda: export_game(
+        args.paths, Path(args.output), args.name, args.author, Path(args.icon) if args.icon else None,
+        args.allow_unsolvable, timeout or None, Path(args.work) if args.work else None, log, progress),
+        lambda result: f"{result.app} ({result.levels} levels, {result.bytes / 1e6:.1f} MB, {result.seconds:.0f} s)",
+        (ExportError, StageError))
+
+
+def run_export(command: str, as_json: bool, export, describe, refusals) -> int:
+    """Run ``export()``; print its result (``--json``, else ``describe(result)``) or why it
+    failed; the exit status. Shared by `studio export-game` and `studio export-web`."""
     try:
-        result = export_game(args.paths, Path(args.output), args.name, args.author,
-                             Path(args.icon) if args.icon else None, args.allow_unsolvable, timeout or None,
-                             Path(args.work) if args.work else None, log, progress)
-    except (ExportError, StageError) as error:
-        print(f"studio export-game: {error}", file=sys.stderr)
+        result = export()
+    except refusals as error:
+        print(f"studio {command}: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("studio export-game: cancelled", file=sys.stderr)
+        print(f"studio {command}: cancelled", file=sys.stderr)
         return 1
-    if args.json:
-        print(result.as_json(), flush=True)
-    else:
-        print(f"{result.app} ({result.levels} levels, {result.bytes / 1e6:.1f} MB, {result.seconds:.0f} s)")
+    print(result.as_json() if as_json else describe(result), flush=True)
     return 0
 
 

@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from studio.commands.export_game import run_export
     from studio.commands.render import ensure_gui_application
     from studio.export.build import progress_line
     from studio.export.levels import DEFAULT_SOLVE_TIMEOUT, ExportError
@@ -44,20 +45,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     ensure_gui_application()  # the sprites are painted by the studio's art
     timeout = DEFAULT_SOLVE_TIMEOUT if args.solve_timeout is None else args.solve_timeout
-    try:
-        result = export_web(args.paths, Path(args.output), args.name, args.author,
-                            Path(args.icon) if args.icon else None, args.zip, timeout or None,
-                            log=lambda line: print(line, file=sys.stderr, flush=True),
-                            progress=lambda percent, stage: args.progress and print(
-                                progress_line(percent, stage), file=sys.stderr, flush=True))
-    except ExportError as error:
-        print(f"studio export-web: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("studio export-web: cancelled", file=sys.stderr)
-        return 1
-    if args.json:
-        print(result.as_json(), flush=True)
-    else:
-        print(f"{result.folder / 'index.html'} ({result.levels} levels, {result.bytes / 1e6:.1f} MB)")
-    return 0
+    return run_export("export-web", args.json, lambda: export_web(
+        args.paths, Path(args.output), args.name, args.author, Path(args.icon) if args.icon else None, args.zip,
+        timeout or None, log=lambda line: print(line, file=sys.stderr, flush=True),
+        progress=lambda percent, stage: args.progress and print(progress_line(percent, stage), file=sys.stderr,
+                                                                  flush=True)),
+        lambda result: f"{result.folder / 'index.html'} ({result.levels} levels, {result.bytes / 1e6:.1f} MB)",
+        (ExportError,))

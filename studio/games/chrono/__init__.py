@@ -58,6 +58,7 @@ GAME = register(
         lint=Lazy("studio.games.chrono.lint:lint_level"),
         solve=Lazy("studio.games.chrono.solve:solve_level"),
         elements=Lazy("studio.games.chrono.elements:elements"),
+        web_scene=Lazy("studio.games.chrono.web_scene"),
         solve_options=Lazy("studio.games.chrono.solve:SOLVE_OPTIONS"),
         progress=Lazy("studio.games.chrono.progress:make_progress"),
     )

@@ -559,4 +559,20 @@ def make_play_painter() -> ChronoPlayPainter:
 
 
 __all__ = ["ChronoArt", "ChronoCellPainter", "ChronoPlayPainter", "GLYPH_NAMES", "default_art", "make_cell_painter",
-           "make_play_painter", "render_level"]
+           "make_play_painter", "render_level", "web_sprite"]
+
+
+def web_sprite(key: str, size: int) -> QImage:
+    """The picture of a web player's sprite key (studio.games.chrono.web_scene), ``size`` square."""
+    art = default_art()
+    if key == "broken":
+        return art.broken_passage_pixmap(size).toImage()
+    if key == "machine":
+        return art.time_machine_pixmap(size).toImage()
+    if key == "crate":
+        return art.glyph_pixmap(Glyph.CRATE, size).toImage()
+    if key[0] == "g":
+        return art.glyph_pixmap(int(key[1:]), size).toImage()
+    if key[0] in "cC":
+        return art.clone_pixmap(int(key[1:]), key[0] == "C", size).toImage()
+    raise ValueError(f"no ChronoShift sprite {key!r}")

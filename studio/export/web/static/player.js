@@ -203,7 +203,8 @@ function downloadProgress() {
 }
 
 // -- keys, buttons, touch --------------------------------------------------------------------------
-const KEY_NAMES = { Up: "ArrowUp", Down: "ArrowDown", Left: "ArrowLeft", Right: "ArrowRight", Space: " " };
+const KEY_NAMES = { Up: "ArrowUp", Down: "ArrowDown", Left: "ArrowLeft", Right: "ArrowRight", Space: " ", Return: "Enter" };
+const KEY_WORDS = { Space: "Space", Return: "Enter" };
 const ARROWS = { Up: "↑", Down: "↓", Left: "←", Right: "→" };
 function keyIndex(event) {
   for (let index = 0; index < page.keys.length; index++) {
@@ -212,16 +213,20 @@ function keyIndex(event) {
   }
   return -1;
 }
+function distinctMoves() {  // one entry per move (ChronoShift's Return and Enter both enter the machine)
+  const seen = new Set();
+  return page.keys.map((key, index) => ({ ...key, index })).filter((key) => !seen.has(key.label) && seen.add(key.label));
+}
 function keysHelp() {
-  const moves = page.keys.map((key) => `${ARROWS[key.key] || key.key} ${key.label}`).join(", ");
+  const moves = distinctMoves().map((key) => `${ARROWS[key.key] || KEY_WORDS[key.key] || key.key} ${key.label}`).join(", ");
   return `${moves} · Z undo · Y redo · R restart · H hint · Esc levels`;
 }
 function buildPad() {
   const pad = $("pad"), places = { Up: "2 / 1", Left: "1 / 2", Down: "2 / 2", Right: "3 / 2" };
   pad.textContent = "";
   let spare = 1;
-  page.keys.forEach((key, index) => {
-    const button = document.createElement("button");
+  distinctMoves().forEach((key) => {
+    const index = key.index, button = document.createElement("button");
     button.textContent = ARROWS[key.key] || key.label;
     button.title = key.label;
     const place = places[key.key];
