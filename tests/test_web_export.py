@@ -38,7 +38,7 @@ def test_the_export_is_a_folder_a_static_server_can_serve_and_a_zip_of_it(laby_e
     folder = Path(laby_export["folder"])
     assert folder.name == "laby-walk" and laby_export["levels"] == 7
     for name in ("index.html", "player.js", "player.css", "brython.js", "brython_stdlib.js", "brython_fixes.js",
-                 "studio.js", "sprites.png", "game.js"):
+                 "studio.js", "sprites.png", "game.js", "sw.js"):
         assert (folder / name).is_file(), name
     page = (folder / "index.html").read_text()
     assert "<title>Laby &lt;Walk&gt;</title>" in page  # the name is text, not markup
@@ -47,6 +47,11 @@ def test_the_export_is_a_folder_a_static_server_can_serve_and_a_zip_of_it(laby_e
         names = set(packed.namelist())
     assert "index.html" in names and names == {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
     assert laby_export["bytes"] < 15_000_000
+    worker = (folder / "sw.js").read_text()  # it keeps every file of the game, by a digest of them all
+    listed = json.loads(worker[worker.index("const FILES = ") + 14:worker.index(";\n")])
+    assert set(listed) == {"./"} | {p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                                    if p.is_file() and p.name != "sw.js"}
+    assert "__VERSION__" not in worker
 
 
 def test_the_manifest_carries_each_level_its_thumbnail_solution_and_sprites(laby_export):

@@ -161,6 +161,20 @@ def test_a_phone_plays_by_the_pad_and_the_board_fits_the_screen(games, tmp_path)
         phone.quit()
 
 
+def test_once_loaded_over_http_the_game_opens_and_plays_with_the_server_gone(games, browser):
+    folder = Path(games["folder"]) / "laby-walk"
+    with serve_folder(folder) as url:
+        browser.get(url + "/index.html")
+        _ready(browser)
+        wait_for(browser, "return navigator.serviceWorker.controller !== null", timeout=60)
+    browser.refresh()  # the server has stopped: the service worker's cache answers
+    _ready(browser)
+    browser.find_element("id", "continue-button").click()
+    for letter in browser.execute_script("return page.manifest.levels[0].solution"):
+        _press(browser, KEYS[letter])
+    wait_for(browser, "return !document.getElementById('win-panel').hidden")
+
+
 def test_a_damaged_level_in_the_folder_is_named_and_the_rest_still_play(games, browser):
     folder = next(path for path in Path(games["folder"]).iterdir() if path.name == "escape-tour")
     manifest = read_manifest(folder)

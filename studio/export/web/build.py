@@ -28,6 +28,7 @@ MANIFEST_PREFIX = "window.studioGame = "
 ATLAS = "sprites.png"
 THUMBNAILS = "thumbnails"
 PAGE_FILES = ("player.js", "player.css", "brython_fixes.js")
+SERVICE_WORKER = "sw.js"
 
 
 @dataclass
@@ -113,6 +114,19 @@ def _write_game(folder: Path, game, checks: list[LevelCheck], name: str, author:
     for file in BRYTHON_FILES:
         shutil.copyfile(brython_folder() / file, folder / file)
     (folder / PACKAGE_FILE).write_text(package_script(game), encoding="utf-8")
+    _write_service_worker(folder)
+
+
+def _write_service_worker(folder: Path) -> None:
+    """sw.js, listing every file of the game and named by a digest of them all."""
+    files = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes())
+    listed = ["./"] + files
+    text = (STATIC / SERVICE_WORKER).read_text(encoding="utf-8")
+    text = text.replace("__FILES__", json.dumps(listed)).replace("__VERSION__", digest.hexdigest()[:16])
+    (folder / SERVICE_WORKER).write_text(text, encoding="utf-8")
 
 
 def read_manifest(folder: Path) -> dict:

@@ -423,4 +423,9 @@ function selfTest() {
   document.body.dataset.selfTest = won === page.manifest.levels.length ? "passed" : "failed";
 }
 
+// Served over http(s), the game keeps its files for playing offline (sw.js); a page opened
+// from a file, or a browser without service workers, plays as it is.
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
 loadGame().catch((error) => { $("engine-status").textContent = `The game could not be loaded: ${error.message}`; });
