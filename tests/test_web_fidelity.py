@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from studio.core.game import game_by_id
-from studio.export.web.runtime import BRYTHON_FILES, STATIC, brython_folder, modules_for, package_of
+from studio.core.web_bundle import BRYTHON_FILES, STATIC, brython_folder, modules_for, package_of
 from tests import chrono_corpus, escape_corpus
 from tests.browser_support import make_browser, needs_chromium, serve_folder, wait_for
 

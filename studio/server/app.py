@@ -27,7 +27,7 @@ from studio.server.limits import BodySizeLimit
 from studio.server.middleware import Admission, SecurityHeaders
 from studio.server.rendering import FileCache, Renderer, default_cache_dir
 from studio.server.routers import (
-    accounts, docs, feedback, health, intricacy, levels, moderation, pages, speedruns, web_forms,
+    accounts, docs, feedback, health, intricacy, levels, moderation, pages, play, speedruns, web_forms,
 )
 from studio.server.schemas import Problem
 from studio.server.verifier import RETRY_SECONDS, VerifierPool
@@ -35,7 +35,7 @@ from studio.server.web import page
 
 log = logging.getLogger("studio.server")
 ROUTERS = (health.router, accounts.router, moderation.router, feedback.router, speedruns.router,
-           levels.router, pages.router, web_forms.router, intricacy.router, docs.router)
+           levels.router, pages.router, web_forms.router, play.router, intricacy.router, docs.router)
 # Threads for the handlers beyond the admitted requests (each uses one at a time): a few for
 # the work the server does outside requests, so no admitted request waits for a thread.
 SPARE_THREADS = 8

@@ -6,9 +6,11 @@ cached on disk by the file's MD5 and the size, since a level's file never change
 from __future__ import annotations
 
 import hashlib
+import json
 import tempfile
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from pathlib import Path
 
 from studio.core.files import write_atomic
@@ -40,12 +42,39 @@ class Renderer:
             return cached.read_bytes()
         except OSError:
             pass
+        with self._admitted():
+            return self._draw_once(cached, filename, data, size)
+
+    def sprites(self, md5: str, filename: str, data: bytes) -> tuple[bytes, dict] | None:
+        """The web player's sprite atlas of the level and its manifest entry ({"size", "places"});
+        None when it cannot be drawn; ``RendererBusy`` as for ``png``."""
+        atlas, places = self.cache_dir / f"{md5}-sprites.png", self.cache_dir / f"{md5}-sprites.json"
+        try:
+            return atlas.read_bytes(), json.loads(places.read_text())
+        except (OSError, ValueError):
+            pass
+        with self._admitted(), self._one_at_a_time:
+            if places.is_file():  # another request drew them while this one waited
+                return atlas.read_bytes(), json.loads(places.read_text())
+            with tempfile.TemporaryDirectory(prefix="studio-sprites-") as folder:
+                out = Path(folder) / "sprites.png"
+                answer = self._ask(filename, data, folder, {"kind": "sprites", "output": str(out)})
+                if not (answer and answer.get("ok") and out.is_file()):
+                    return None
+                entry = {"size": answer["size"], "places": answer["places"]}
+                self.cache_dir.mkdir(parents=True, exist_ok=True)
+                write_atomic(atlas, out.read_bytes())
+                write_atomic(places, json.dumps(entry).encode())
+                return atlas.read_bytes(), entry
+
+    @contextmanager
+    def _admitted(self):
         with self._count_lock:
             if self._waiting >= self.max_waiting:
                 raise RendererBusy(f"{self._waiting} pictures wait to be drawn; try again in a few seconds")
             self._waiting += 1
         try:
-            return self._draw_once(cached, filename, data, size)
+            yield
         finally:
             with self._count_lock:
                 self._waiting -= 1
@@ -62,17 +91,22 @@ class Renderer:
 
     def _draw(self, filename: str, data: bytes, scale: int) -> bytes | None:
         with tempfile.TemporaryDirectory(prefix="studio-render-") as folder:
-            level = Path(folder) / Path(filename).name
             out = Path(folder) / "level.png"
-            level.write_bytes(data)
-            if self._worker is None or self._worker.process.poll() is not None:
-                self._worker = WorkerProcess("studio.commands.render_worker")
-            answer = self._worker.ask({"file": str(level), "output": str(out), "scale": scale}, self.time_limit)
-            if answer is None:  # overran or died: the next picture gets a new worker
-                self._worker.kill()
-                self._worker = None
-                return None
-            return out.read_bytes() if answer.get("ok") and out.is_file() else None
+            answer = self._ask(filename, data, folder, {"output": str(out), "scale": scale})
+            return out.read_bytes() if answer and answer.get("ok") and out.is_file() else None
+
+    def _ask(self, filename: str, data: bytes, folder: str, request: dict) -> dict | None:
+        """The worker's answer to ``request`` about the level (written into ``folder``); None
+        when it overran or died (the next request gets a new worker). Holds _one_at_a_time."""
+        level = Path(folder) / Path(filename).name
+        level.write_bytes(data)
+        if self._worker is None or self._worker.process.poll() is not None:
+            self._worker = WorkerProcess("studio.commands.render_worker")
+        answer = self._worker.ask(dict(request, file=str(level)), self.time_limit)
+        if answer is None:
+            self._worker.kill()
+            self._worker = None
+        return answer
 
     def close(self) -> None:
         with self._one_at_a_time:

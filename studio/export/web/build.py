@@ -21,7 +21,7 @@ from typing import Callable
 from studio.export.build import check_levels, folder_bytes, refusal
 from studio.export.bundle import ICON_SUFFIXES, slug
 from studio.export.levels import DEFAULT_SOLVE_TIMEOUT, ExportError, LevelCheck, gather_levels
-from studio.export.web.runtime import BRYTHON_FILES, PACKAGE_FILE, STATIC, brython_folder, package_script
+from studio.core.web_bundle import BRYTHON_FILES, PACKAGE_FILE, STATIC, brython_folder, package_script
 
 MANIFEST = "game.js"  # a script, not JSON fetched: the page then plays from a double-clicked file too
 MANIFEST_PREFIX = "window.studioGame = "

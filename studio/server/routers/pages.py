@@ -49,6 +49,8 @@ def level_page(request: Request, level_id: int = LevelId, session: Session = Dep
     done = {"rated": "Your rating is saved.", "commented": "Your comment is posted."}.get(request.query_params.get("done"))
     viewer = web_account(request, session)
     mine = viewer and session.scalar(select(Rating).where(Rating.level_id == level_id, Rating.account_id == viewer.id))
+    games = {g.id: g for g in all_games()}
+    playable = level.game in games and games[level.game].web_scene is not None  # the browser runs its rules
     return page(request, "level.html", viewer=viewer, level=level_detail(session, level), done=done, mine=mine,
                 game_name=names.get(level.game, level.game), speedruns=speedrun_table(session, level_id),
-                comments=comments_of(session, level_id))
+                comments=comments_of(session, level_id), playable=playable)

@@ -51,6 +51,12 @@ window.studioEngineReady = function () {
 function engineReady() {
   $("engine-status").textContent = "";
   $("continue-button").disabled = false;
+  if (page.manifest.server) {  // a level of the sharing server: straight to its board, back to its page
+    $("play-back").textContent = "‹ Level page";
+    $("win-levels").textContent = "Level page";
+    $("hint-button").hidden = true;
+    playLevel(0);
+  }
   if (page.selfTest) { selfTest(); }
 }
 
@@ -85,6 +91,7 @@ function nextToPlay() {
   return Math.min(progress.last, levels.length - 1);
 }
 function showLevels() {
+  if (page.manifest.server) { location.href = page.manifest.server.level_page; return; }
   const list = $("level-list"), progress = loadProgress();
   list.textContent = "";
   page.manifest.levels.forEach((level, index) => {
@@ -183,12 +190,47 @@ function recordWin() {
   const hints = progress.hints[level.file] || 0;
   $("win-text").textContent = `Solved in ${solution.moves} moves (best ${best}).` +
     (hints ? ` ${hints} hint${hints === 1 ? "" : "s"} taken.` : "");
+  offerSpeedrun(solution.text, solution.moves);
   const last = page.index + 1 >= page.manifest.levels.length;
   $("win-next").hidden = last;
-  $("win-heading").textContent = last ? "Solved! That was the last level." : "Solved!";
+  $("win-heading").textContent = last && !page.manifest.server ? "Solved! That was the last level." : "Solved!";
   $("win-panel").hidden = false;
   (last ? $("win-levels") : $("win-next")).focus();
 }
+// -- the sharing server's Play page: a win is sent as a speedrun --------------------------------
+function offerSpeedrun(solution, moves) {
+  const server = page.manifest.server, line = $("win-server"), button = $("win-speedrun");
+  if (!server) { return; }
+  line.hidden = false;
+  button.hidden = !server.player;
+  if (!server.player) {
+    line.innerHTML = `<a href="${server.sign_in}">Sign in</a> to send your wins as speedruns.`;
+    return;
+  }
+  line.textContent = `Send this ${moves}-move solution as ${server.player}'s speedrun?`;
+  button.disabled = false;
+  button.onclick = () => sendSpeedrun(solution);
+}
+async function sendSpeedrun(solution) {
+  const server = page.manifest.server, line = $("win-server"), button = $("win-speedrun");
+  button.disabled = true;
+  line.textContent = "Sending…";
+  try {
+    const answer = await fetch(server.speedrun, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf: server.csrf, solution }).toString() });
+    const result = await answer.json().catch(() => ({ detail: `the server answered ${answer.status}` }));
+    if (!answer.ok) { throw new Error(result.detail || `the server answered ${answer.status}`); }
+    line.textContent = `Speedrun accepted: ${result.length} moves` +
+      (result.record ? ", the level's record!" : result.improved ? ", your best so far." :
+       ` (your best stays ${result.best.length}).`);
+  } catch (error) {
+    line.textContent = `The speedrun was not accepted: ${error.message}`;
+    button.disabled = false;
+  }
+}
+
 function downloadProgress() {
   const wins = Object.values(loadProgress().solved);
   try {
@@ -219,7 +261,8 @@ function distinctMoves() {  // one entry per move (ChronoShift's Return and Ente
 }
 function keysHelp() {
   const moves = distinctMoves().map((key) => `${ARROWS[key.key] || KEY_WORDS[key.key] || key.key} ${key.label}`).join(", ");
-  return `${moves} · Z undo · Y redo · R restart · H hint · Esc levels`;
+  const back = page.manifest.server ? "Esc level page" : "H hint · Esc levels";
+  return `${moves} · Z undo · Y redo · R restart · ${back}`;
 }
 function buildPad() {
   const pad = $("pad"), places = { Up: "2 / 1", Left: "1 / 2", Down: "2 / 2", Right: "3 / 2" };

@@ -1,6 +1,7 @@
 """The Python a web game runs: the studio modules one game needs, found by following their
 imports from the web player's entry points, packed as a Brython package (one JavaScript
-file), beside Brython itself from the ``brython`` package the studio depends on."""
+file), beside Brython itself from the ``brython`` package the studio depends on. Used by the
+web export (studio.export.web) and the sharing server's Play pages; no Qt."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import studio
 
-STATIC = Path(__file__).parent / "static"
+# The web player's page, scripts and Brython-side Python: data files, not studio modules.
+STATIC = Path(studio.__file__).parent / "web_player"
 BRYTHON_FILES = ("brython.js", "brython_stdlib.js")
 PACKAGE_FILE = "studio.js"
 # Layers a web game never runs (Qt, the editor, the server) and the Escape engine compiled by
