@@ -216,3 +216,16 @@ def escape_variant(number: int, title_prefix: str = "Variant") -> bytes:
 
 def start_server(database: Database, tmp_path: Path, *options: str) -> ServerProcess:
     return ServerProcess(database.url, tmp_path / "server.log", *options).start()
+
+
+LASERS = LEVELS / "escape" / "05-lasers.esx"
+LASERS_SOLUTION = "RRDURRRRRRDDDDLLLLLLDRRRRRRDDRR"
+
+
+def serve_one_level(tmp_path: Path, author: str = "designer"):
+    """A live SQLite server holding Escape's "In the Line of Fire", uploaded by ``author``:
+    (the server, the upload's answer). Stop the server when done."""
+    server = start_server(Database("sqlite", tmp_path), tmp_path)
+    status, uploaded = Client(server.url).sign_up(author).upload(LASERS, LASERS_SOLUTION)
+    assert status == 201, uploaded
+    return server, uploaded

@@ -17,21 +17,15 @@ import pytest
 pytest.importorskip("fastapi", reason="the server extra is not installed: pip install -e '.[server]'")
 
 from tests.server_support import (  # noqa: E402
-    ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, LEVELS, Client, Database, free_port, start_server,
+    ESCAPE_FIRST, ESCAPE_FIRST_SOLUTION, LASERS, LASERS_SOLUTION, LEVELS, Client, free_port, serve_one_level,
 )
 
-LASERS = LEVELS / "escape" / "05-lasers.esx"
-LASERS_SOLUTION = "RRDURRRRRRDDDDLLLLLLDRRRRRRDDRR"
 WAIT_MS = 60_000
 
 
 @pytest.fixture
 def live_server(tmp_path):
-    database = Database("sqlite", tmp_path)
-    server = start_server(database, tmp_path)
-    designer = Client(server.url).sign_up("designer")
-    status, uploaded = designer.upload(LASERS, LASERS_SOLUTION)
-    assert status == 201, uploaded
+    server, uploaded = serve_one_level(tmp_path)
     yield server, uploaded
     server.stop()
 

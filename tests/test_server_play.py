@@ -14,20 +14,14 @@ import pytest
 pytest.importorskip("fastapi", reason="the server extra is not installed: pip install -e '.[server]'")
 
 from tests.browser_support import make_browser, needs_chromium, wait_for  # noqa: E402
-from tests.server_support import LEVELS, Client, Database, start_server  # noqa: E402
+from tests.server_support import LASERS_SOLUTION, LEVELS, Client, serve_one_level  # noqa: E402
 
-LASERS = LEVELS / "escape" / "05-lasers.esx"
-LASERS_SOLUTION = "RRDURRRRRRDDDDLLLLLLDRRRRRRDDRR"
 ARROWS = {"U": "ArrowUp", "D": "ArrowDown", "L": "ArrowLeft", "R": "ArrowRight"}
 
 
 @pytest.fixture
 def served(tmp_path):
-    database = Database("sqlite", tmp_path)
-    server = start_server(database, tmp_path)
-    author = Client(server.url).sign_up("tom7")
-    status, uploaded = author.upload(LASERS, LASERS_SOLUTION)
-    assert status == 201, uploaded
+    server, uploaded = serve_one_level(tmp_path, "tom7")
     yield server, uploaded["id"]
     server.stop()
 

@@ -33,6 +33,7 @@ async function loadGame() {
   document.title = page.manifest.name;
   $("game-name").textContent = page.manifest.name;
   $("game-author").textContent = page.manifest.author ? "by " + page.manifest.author : "";
+  $("game-author").hidden = !page.manifest.author;
   // No icon: the first level's picture stands in, as a cover.
   $("title-icon").src = page.manifest.icon || page.manifest.levels[0].thumbnail;
   $("title-icon").className = page.manifest.icon ? "" : "cover";
@@ -49,6 +50,7 @@ window.studioEngineReady = function () {
   if (page.manifest) { engineReady(); }
 };
 function engineReady() {
+  setTimeout(keepForOffline, 500);
   $("engine-status").textContent = "";
   $("continue-button").disabled = false;
   if (page.manifest.server) {  // a level of the sharing server: straight to its board, back to its page
@@ -467,8 +469,11 @@ function selfTest() {
 }
 
 // Served over http(s), the game keeps its files for playing offline (sw.js); a page opened
-// from a file, or a browser without service workers, plays as it is.
-if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+// from a file, or a browser without service workers, plays as it is. Registered once the
+// rules are running, so caching the files does not slow the first board.
+function keepForOffline() {
+  if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !page.manifest.server) {
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
 }
 loadGame().catch((error) => { $("engine-status").textContent = `The game could not be loaded: ${error.message}`; });

@@ -11,6 +11,7 @@ from PySide6.QtGui import QImage, QPainter
 
 SPRITE_SIZE = 64  # pixels a cell: sharp on a phone's screen, scaled down on a small board
 THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT = 192, 128
+THUMBNAIL_RATIO = 2  # pixels per CSS pixel: sharp on a phone, and as the title screen's cover
 
 
 def png_bytes(image: QImage) -> bytes:
@@ -48,4 +49,4 @@ def thumbnail(game, level, width: int = THUMBNAIL_WIDTH, height: int = THUMBNAIL
 
     painter = game.view.resolve().make_play_painter()
     state = game.playtest.resolve()().initial_state(level)
-    return png_bytes(draw_thumbnail(painter, state, width, height).toImage())
+    return png_bytes(draw_thumbnail(painter, state, width, height, THUMBNAIL_RATIO).toImage())
