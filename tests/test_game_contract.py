@@ -32,7 +32,7 @@ def test_every_reference_of_a_game_resolves_to_what_its_field_promises(game):
         if name == "solve_options":
             assert all(len(spec) == 3 and isinstance(spec[0], type) for spec in found.values()), name
         elif name == "web_scene":
-            for function in ("scene", "motions", "sprite_keys"):
+            for function in ("scene", "ground", "ground_key", "motions", "sprite_keys"):
                 assert callable(getattr(found, function, None)), f"{game.id} web scene lacks {function}"
             assert callable(getattr(game.view.resolve(), "web_sprite", None)), f"{game.id} view lacks web_sprite"
         elif name != "view":

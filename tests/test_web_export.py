@@ -89,7 +89,7 @@ def test_a_session_plays_refuses_undoes_redoes_and_restarts():
     session = WebSession(game_by_id("escape"), FIRST_STEPS.read_bytes())
     assert [key["key"] for key in session.keys()] == ["Up", "Down", "Left", "Right"]
     start = session.frame()
-    assert start["moves"] == 0 and start["scene"]["width"] * start["scene"]["height"] == len(start["scene"]["ground"])
+    assert start["moves"] == 0 and start["scene"]["width"] * start["scene"]["height"] == len(start["ground"])
     refused = session.press(0)  # a blue block above the player
     assert refused["moves"] == 0 and "in the way" in refused["message"] and not refused["motions"]
     moved = session.press(1)
@@ -167,9 +167,24 @@ def test_every_motion_names_a_piece_of_its_scene_and_every_sprite_is_drawn(game_
             index = next(n for n, key in enumerate(session.move_keys) if key.move == move)
             frames.append(session.press(index))
         assert frames[-1]["outcome"]["kind"] == "won", path.name
+        ground = None
         for frame in frames:
             actors = {actor["id"] for actor in frame["scene"]["actors"]}
             assert all(motion["id"] in actors or "key" in motion for motion in frame["motions"]), path.name
-            used = set(frame["scene"]["ground"]) | {actor["key"] for actor in frame["scene"]["actors"]}
+            ground = frame.get("ground", ground)  # sent when it changed, else the page keeps it
+            assert ground is not None, "the first frame carries the ground"
+            used = set(ground) | {actor["key"] for actor in frame["scene"]["actors"]}
             used |= {motion[part] for motion in frame["motions"] for part in ("key", "under") if part in motion}
             assert used <= drawn, (path.name, used - drawn)
+
+
+def test_the_ground_is_sent_when_it_changes_and_only_then():
+    maze = sorted((LEVELS / "laby").glob("*.laby"))[0]
+    session = WebSession(game_by_id("laby"), maze.read_bytes())
+    assert "ground" in session.frame() and "ground" not in session.press(1) and "ground" not in session.undo()
+    blocks = WebSession(game_by_id("escape"), (LEVELS / "escape" / "02-red-blocks.esx").read_bytes())
+    frames = [blocks.frame()] + [blocks.press("UDLR".index(letter)) for letter in "RRRRRRRRRRRRRRRRRR"]
+    pushed = [frame for frame in frames[1:] if any("key" in motion for motion in frame["motions"])]
+    assert pushed and all("ground" in frame for frame in pushed)  # a block moved: its cells changed
+    walked = [frame for frame in frames[1:] if frame["motions"] and not any("key" in m for m in frame["motions"])]
+    assert walked and all("ground" not in frame for frame in walked)

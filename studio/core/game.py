@@ -196,8 +196,9 @@ class Game:
     # An exported game's record of the player's wins: the player's folder -> a
     # core.progress.ProgressStore; without one, the best solution per level in a JSON file.
     progress: Lazy[Callable[[Path], Any]] | None = None
-    # The web player (core.web_play): a module with ``scene(state, report)``, ``motions(adapter,
-    # state, report)`` and ``sprite_keys(level)``; its view draws each key (``web_sprite``).
+    # The web player (core.web_play): a module with ``scene(state, report)``, ``ground(state)``,
+    # ``ground_key(state)``, ``motions(adapter, state, report)`` and ``sprite_keys(level)``; its
+    # view draws each key (``web_sprite``).
     web_scene: Lazy[Any] | None = None
 
     def matches(self, path: str | Path) -> bool:

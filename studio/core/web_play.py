@@ -2,8 +2,9 @@
 browser (Brython), and this session hands the page plain data to draw and say.
 
 ``WebSession`` keeps the history (undo, redo, restart) and answers every command with a
-frame: the game's scene (``Game.web_scene``: the sprites on each cell and the pieces on the
-board), the motions of the last step, the adapter's explanations and the outcome. Pure
+frame: the game's scene (``Game.web_scene``: the pieces on the board), the sprite on each
+cell when that changed since the last frame (a large maze's ground is sent once), the
+motions of the last step, the adapter's explanations and the outcome. Pure
 Python with no import of the browser, so it is tested under CPython as it runs there.
 """
 
@@ -32,6 +33,7 @@ class WebSession:
         self.moves: list[Any] = []
         self.position = 0  # index into states of the position shown
         self.move_keys = list(self.adapter.keys())
+        self._ground_sent = None  # the ground_key of the ground the page has
 
     # -- what the page shows ---------------------------------------------------------------
     @property
@@ -46,7 +48,7 @@ class WebSession:
         state = self.state
         outcome = self.adapter.outcome(state)
         played = self.position
-        return {
+        frame = {
             "scene": self.scene_of.scene(state, report),
             "motions": self.scene_of.motions(self.adapter, state, report) if report is not None else [],
             "status": self.adapter.status_text(state),
@@ -57,6 +59,11 @@ class WebSession:
             "can_undo": played > 0,
             "can_redo": played < len(self.moves),
         }
+        key = self.scene_of.ground_key(state)
+        if key != self._ground_sent:
+            frame["ground"] = self.scene_of.ground(state)
+            self._ground_sent = key
+        return frame
 
     # -- commands -----------------------------------------------------------------------------
     def press(self, index: int) -> dict:

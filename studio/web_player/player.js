@@ -143,6 +143,7 @@ function playLevel(index) {
 }
 function present(frame, animate) {
   page.frame = frame;
+  if (frame.ground) { page.ground = frame.ground; page.groundVersion = (page.groundVersion || 0) + 1; }
   $("move-count").textContent = `${frame.moves} move${frame.moves === 1 ? "" : "s"}`;
   $("status-line").textContent = frame.status || "";
   const outcome = frame.outcome;
@@ -372,9 +373,7 @@ function draw() {
   const animation = page.animation, progress = animation ? animation.progress : 1;
   const moving = {};
   for (const motion of animation ? frame.motions : []) { moving[motion.id] = motion; }
-  context.fillStyle = "#000";
-  context.fillRect(0, 0, scene.width * cell, scene.height * cell);
-  scene.ground.forEach((key, index) => sprite(context, key, index % scene.width, Math.floor(index / scene.width), cell));
+  context.drawImage(groundLayer(scene, cell), 0, 0, scene.width * cell, scene.height * cell);
   for (const motion of animation ? frame.motions : []) {
     if (!motion.key) { continue; }
     const end = motion.path[motion.path.length - 1];
@@ -404,6 +403,23 @@ function draw() {
     }
   }
   if (scene.mark && !animation) { drawMark(context, scene, cell); }
+}
+// The ground drawn once on a canvas of its own, again only when it changes (a frame carries
+// it only then) or the cells change size: a large maze's thousands of squares cost one blit.
+function groundLayer(scene, cell) {
+  const ratio = window.devicePixelRatio || 1, cached = page.groundLayer;
+  if (cached && cached.version === page.groundVersion && cached.cell === cell && cached.ratio === ratio) {
+    return cached.canvas;
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(scene.width * cell * ratio); canvas.height = Math.round(scene.height * cell * ratio);
+  const context = canvas.getContext("2d");
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.fillStyle = "#000";
+  context.fillRect(0, 0, scene.width * cell, scene.height * cell);
+  page.ground.forEach((key, index) => sprite(context, key, index % scene.width, Math.floor(index / scene.width), cell));
+  page.groundLayer = { canvas, cell, ratio, version: page.groundVersion };
+  return canvas;
 }
 function drawMark(context, scene, cell) {
   const x = scene.mark.cell % scene.width, y = Math.floor(scene.mark.cell / scene.width);

@@ -48,9 +48,18 @@ def scene(state, report=None) -> dict:
         mark = {"kind": "won", "cell": board.start}
     elif state.paradox is not None:
         mark = {"kind": "dead", "cell": state.paradox.cell}
-    return {"width": board.width, "height": board.height,
-            "ground": [_ground(state, cell) for cell in range(board.width * board.height)],
-            "actors": actors, "effects": [], "mark": mark}
+    return {"width": board.width, "height": board.height, "actors": actors, "effects": [], "mark": mark}
+
+
+def ground(state) -> list[str]:
+    """Each cell's glyph as it stands, row by row."""
+    return [_ground(state, cell) for cell in range(state.board.width * state.board.height)]
+
+
+def ground_key(state):
+    """What the ground depends on: the gates, the used passages and the goals taken."""
+    world = state.world
+    return state.board, world.open_gates, world.passages, world.goals_taken
 
 
 def motions(adapter, state, report) -> list[dict]:

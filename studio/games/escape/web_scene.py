@@ -38,8 +38,17 @@ def scene(state, report=None) -> dict:
             actors.append(dict(actor, key=f"b{_bot_art(old_kind, old_data)}", fade=True))
     actors.append({"id": PLAYER, "key": PLAYER, "cell": state.player})
     mark = "dead" if state.dead else "won" if state.won else ""
-    return {"width": state.width, "height": state.height, "ground": [f"t{tile}" for tile in state.tiles],
-            "actors": actors, "effects": effects, "mark": {"kind": mark, "cell": state.player} if mark else None}
+    return {"width": state.width, "height": state.height, "actors": actors, "effects": effects, "mark": {"kind": mark, "cell": state.player} if mark else None}
+
+
+def ground(state) -> list[str]:
+    """The tile on each cell, row by row."""
+    return [f"t{tile}" for tile in state.tiles]
+
+
+def ground_key(state):
+    """What the ground depends on, cheap to compare: the page redraws it only when this changes."""
+    return state.tiles
 
 
 def _ground(state, cell: int) -> int:

@@ -34,10 +34,20 @@ def sprite_keys(level) -> list[str]:
 
 def scene(state, report=None) -> dict:
     board = state.board
-    ground = [square_key(square, board.colours) for square in board.squares]
     player = {"id": "player", "key": player_key(board.squares[state.player], board.colours), "cell": state.player}
-    return {"width": board.width, "height": board.height, "ground": ground, "actors": [player], "effects": [],
+    return {"width": board.width, "height": board.height, "actors": [player], "effects": [],
             "mark": {"kind": "won", "cell": state.player} if state.won else None}
+
+
+def ground(state) -> list[str]:
+    """Each square in the level's colours, row by row."""
+    board = state.board
+    return [square_key(square, board.colours) for square in board.squares]
+
+
+def ground_key(state):
+    """The squares never change in play: the page draws them once."""
+    return state.board
 
 
 def motions(adapter, state, report) -> list[dict]:
