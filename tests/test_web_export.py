@@ -188,3 +188,18 @@ def test_the_ground_is_sent_when_it_changes_and_only_then():
     assert pushed and all("ground" in frame for frame in pushed)  # a block moved: its cells changed
     walked = [frame for frame in frames[1:] if frame["motions"] and not any("key" in m for m in frame["motions"])]
     assert walked and all("ground" not in frame for frame in walked)
+
+
+def test_the_frames_carry_the_desktops_default_annotations():
+    """What the desktop board draws by default comes with each frame, in the overlay's colour:
+    a cross on what blocked a move, the beam of the laser that killed."""
+    session = WebSession(game_by_id("escape"), (LEVELS / "escape" / "05-lasers.esx").read_bytes())
+    blocked = session.press(0)
+    assert [(a["shape"], a["colour"]) for a in blocked["annotations"]] == [("cross", "#ffd60a")]
+    for letter in "RRDD":
+        frame = session.press("UDLR".index(letter))
+    assert frame["outcome"]["kind"] == "dead"
+    shapes = {a["shape"]: a for a in frame["annotations"]}
+    assert shapes["beam"]["colour"] == "#ff453a" and len(shapes["beam"]["cells"]) > 1
+    assert shapes["ring"]["label"] == "laser"
+    assert session.undo()["annotations"] == [] or all(a["shape"] != "beam" for a in session.frame()["annotations"])

@@ -33,6 +33,8 @@ class WebSession:
         self.moves: list[Any] = []
         self.position = 0  # index into states of the position shown
         self.move_keys = list(self.adapter.keys())
+        # The overlays the desktop shows by default, and their colours.
+        self.overlays = {spec.id: spec.colour for spec in self.adapter.overlays() if spec.default}
         self._ground_sent = None  # the ground_key of the ground the page has
 
     # -- what the page shows ---------------------------------------------------------------
@@ -44,6 +46,12 @@ class WebSession:
         """The keys that play moves, as the adapter names them ("Up", "Space", "T")."""
         return [{"key": key.key, "label": key.label} for key in self.move_keys]
 
+    def annotations(self, state, report: StepReport | None) -> list[dict]:
+        """The adapter's annotations of the default overlays, as the page draws them."""
+        return [{"shape": a.shape, "cells": [int(cell) for cell in a.cells], "label": a.label,
+                 "colour": a.colour or self.overlays[a.overlay], "vector": list(a.vector) if a.vector else None}
+                for a in self.adapter.annotations(state, report) if a.overlay in self.overlays and a.cells]
+
     def frame(self, report: StepReport | None = None, message: str = "") -> dict:
         state = self.state
         outcome = self.adapter.outcome(state)
@@ -51,6 +59,7 @@ class WebSession:
         frame = {
             "scene": self.scene_of.scene(state, report),
             "motions": self.scene_of.motions(self.adapter, state, report) if report is not None else [],
+            "annotations": self.annotations(state, report),
             "status": self.adapter.status_text(state),
             "message": message,
             "outcome": {"kind": outcome.kind, "reason": outcome.reason,
@@ -74,8 +83,10 @@ class WebSession:
             return self.frame(message="The level is over: undo or restart to play on.")
         move = self.move_keys[index].move
         report = self.adapter.step(self.state, move)
-        if not report.changed:
-            return self.frame(message=self.adapter.blocked_text(report))
+        if not report.changed:  # nothing moved: the words, and the marks on what stopped it
+            frame = self.frame(message=self.adapter.blocked_text(report))
+            frame["annotations"] = self.annotations(self.state, report)
+            return frame
         del self.states[self.position + 1:], self.moves[self.position:]
         self.states.append(report.state)
         self.moves.append(move)
