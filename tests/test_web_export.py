@@ -37,7 +37,7 @@ def laby_export(tmp_path_factory) -> dict:
 def test_the_export_is_a_folder_a_static_server_can_serve_and_a_zip_of_it(laby_export):
     folder = Path(laby_export["folder"])
     assert folder.name == "laby-walk" and laby_export["levels"] == 7
-    for name in ("index.html", "player.js", "player.css", "brython.js", "brython_stdlib.js", "brython_fixes.js",
+    for name in ("index.html", "player.js", "annotations.js", "player.css", "brython.js", "brython_stdlib.js", "brython_fixes.js",
                  "studio.js", "sprites.png", "game.js", "sw.js"):
         assert (folder / name).is_file(), name
     page = (folder / "index.html").read_text()
@@ -203,3 +203,12 @@ def test_the_frames_carry_the_desktops_default_annotations():
     assert shapes["beam"]["colour"] == "#ff453a" and len(shapes["beam"]["cells"]) > 1
     assert shapes["ring"]["label"] == "laser"
     assert session.undo()["annotations"] == [] or all(a["shape"] != "beam" for a in session.frame()["annotations"])
+
+
+def test_an_icon_is_the_pages_favicon_and_the_title_screens_picture(tmp_path):
+    done = _studio("export-web", str(LEVELS / "laby" / "01-first-steps.laby"), "-o", str(tmp_path), "--name", "Iconic",
+                   "--icon", str(ROOT / "resources" / "icons" / "studio.svg"), "--json")
+    assert done.returncode == 0, done.stderr
+    folder = Path(json.loads(done.stdout)["folder"])
+    assert read_manifest(folder)["icon"] == "icon.svg" and (folder / "icon.svg").is_file()
+    assert '<link rel="icon" href="icon.svg">' in (folder / "index.html").read_text()

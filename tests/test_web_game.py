@@ -125,6 +125,7 @@ def test_undo_restart_and_a_refused_move_say_what_happened(games, browser):
     browser.find_element("id", "continue-button").click()
     _press(browser, "ArrowUp")  # a blue block is in the way
     assert "in the way" in browser.find_element("id", "outcome-line").text
+    assert browser.execute_script("return page.frame.annotations.map(a => a.shape)") == ["cross"]  # drawn on it
     _press(browser, "ArrowDown")
     assert browser.find_element("id", "move-count").text == "1 move"
     _press(browser, "z")
@@ -134,6 +135,8 @@ def test_undo_restart_and_a_refused_move_say_what_happened(games, browser):
     assert browser.find_element("id", "move-count").text == "0 moves"
     _press(browser, "h")
     assert browser.find_element("id", "hint-line").text.startswith("Hint: Try ")
+    errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, errors  # (the drawing of the cross and the rest ran without a script error)
 
 
 def test_a_phone_plays_by_the_pad_and_the_board_fits_the_screen(games, tmp_path):

@@ -27,8 +27,9 @@ MANIFEST = "game.js"  # a script, not JSON fetched: the page then plays from a d
 MANIFEST_PREFIX = "window.studioGame = "
 ATLAS = "sprites.png"
 THUMBNAILS = "thumbnails"
-PAGE_FILES = ("player.js", "player.css", "brython_fixes.js")
+PAGE_FILES = ("player.js", "annotations.js", "player.css", "brython_fixes.js")
 SERVICE_WORKER = "sw.js"
+NO_ICON = "data:,"  # an empty picture: the browser asks the server for no favicon.ico
 
 
 @dataclass
@@ -108,6 +109,7 @@ def _write_game(folder: Path, game, checks: list[LevelCheck], name: str, author:
     text = json.dumps(manifest, ensure_ascii=False).replace("</", "<\\/")  # (a title may hold "</script>")
     (folder / MANIFEST).write_text(MANIFEST_PREFIX + text + ";\n", encoding="utf-8")
     page = (STATIC / "index.html").read_text(encoding="utf-8").replace("__TITLE__", escape(name))
+    page = page.replace("__ICON__", icon_name or NO_ICON)
     (folder / "index.html").write_text(page, encoding="utf-8")
     for file in PAGE_FILES:
         shutil.copyfile(STATIC / file, folder / file)

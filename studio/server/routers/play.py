@@ -30,7 +30,8 @@ from studio.server.web import csrf_token, set_csrf_cookie, web_account
 router = APIRouter(include_in_schema=False)
 # Brython runs the Python it compiles with new Function(): the play page alone allows it.
 PLAY_POLICY = PAGE_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'")
-PAGE_FILES = {"player.js": "text/javascript", "player.css": "text/css", "brython_fixes.js": "text/javascript"}
+PAGE_FILES = {"player.js": "text/javascript", "annotations.js": "text/javascript", "player.css": "text/css",
+              "brython_fixes.js": "text/javascript"}
 CACHED = {"Cache-Control": "public, max-age=3600"}
 
 
@@ -66,6 +67,7 @@ def play_page(level_id: int = LevelId, session: Session = Depends(db_session)) -
     level = level_or_404(session, level_id)
     _playable(level)
     text = (STATIC / "index.html").read_text(encoding="utf-8").replace("__TITLE__", escape(level.title or "Level"))
+    text = text.replace("__ICON__", "data:,")
     return Response(text, media_type="text/html; charset=utf-8", headers={"Content-Security-Policy": PLAY_POLICY})
 
 
