@@ -17,7 +17,6 @@ percentile.
 from __future__ import annotations
 
 import argparse
-import os
 import json
 import statistics
 import subprocess
@@ -97,7 +96,7 @@ def main() -> int:
             for load in range(args.loads):
                 driver = make_browser(scratch / f"profile-{load}", DESKTOP)
                 try:
-                    driver.get(url + "/" + os.environ.get("PAGE", "index.html"))
+                    driver.get(url + "/index.html")
                     found = driver.execute_async_script(FIRST_FRAME)
                     assert found["drawn"], "the first level was not drawn"
                     boards.append(found["board"])

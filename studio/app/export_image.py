@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
     QSpinBox, QVBoxLayout,
@@ -16,6 +15,7 @@ from studio.app.dialogs import ok_cancel_buttons, problem_label
 from studio.app.plain_text import plain_label
 from studio.core.files import write_atomic
 from studio.editor.lifetimes import run_modal
+from studio.editor.pixmaps import png_bytes
 
 MAX_SCALE = 256  # as `studio render --scale`
 SPEC = ActionSpec("Export &Image…", "fa5s.image", "Ctrl+Shift+E",
@@ -26,13 +26,7 @@ def render_png(document, layer: str, scale: int, other_layer: bool = False) -> t
     """The level as PNG bytes, with the picture's width and height."""
     image = document.game.view.resolve().render_level(document.level, layer=layer, scale=scale,
                                                        show_other_layer=other_layer)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        raise OSError("the picture could not be encoded as PNG")
-    buffer.close()
-    return bytes(data.data()), image.width(), image.height()
+    return png_bytes(image), image.width(), image.height()
 
 
 class ExportImageDialog(QDialog):

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(args, path, str(error))
 
     ensure_gui_application()
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from studio.editor.pixmaps import png_bytes
 
     view = game.view.resolve()
     scale = args.scale
@@ -59,14 +59,12 @@ def run(args: argparse.Namespace) -> int:
         probe = view.render_level(level, layer=args.layer, scale=1)
         scale = max(1, min(scale, max_side // max(1, probe.width(), probe.height())))
     image = view.render_level(level, layer=args.layer, scale=scale, show_other_layer=args.other_layer)
-    png = QByteArray()
-    buffer = QBuffer(png)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        return _fail(args, args.output, "could not encode the image as PNG")
-    buffer.close()
     try:
-        write_atomic(args.output, bytes(png.data()))
+        png = png_bytes(image)
+    except OSError:
+        return _fail(args, args.output, "could not encode the image as PNG")
+    try:
+        write_atomic(args.output, png)
     except OSError as error:
         return _fail(args, args.output, error.strerror or str(error))
     if args.json:

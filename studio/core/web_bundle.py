@@ -49,26 +49,22 @@ def _left_out(module: str) -> bool:
     return any(module == prefix or module.startswith(prefix + ".") for prefix in LEFT_OUT)
 
 
-def _imports(path: Path, module: str) -> set[str]:
-    """Every studio module ``path`` names in an import, at its top or inside a function."""
+def _imports(path: Path) -> set[str]:
+    """Every studio module ``path`` names in an import, at its top or inside a function (the
+    studio imports absolutely; ``from X import Y`` may name a module X.Y)."""
     found = set()
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([node.module] if node.module else []))
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
     return {name for name in found if name.startswith("studio")}
 
 
 def modules_for(game) -> list[str]:
     """The studio modules a web game of ``game`` runs, with their parent packages."""
-    entries = list(ENTRY) + sorted(_imports(STATIC / f"{MAIN_MODULE}.py", MAIN_MODULE)) + [f"studio.games.{game.id}"]
+    entries = list(ENTRY) + sorted(_imports(STATIC / f"{MAIN_MODULE}.py")) + [f"studio.games.{game.id}"]
     entries += [ref.module for ref in (game.playtest, game.web_scene) if ref is not None]
     seen: set[str] = set()
     todo = list(entries)
@@ -79,7 +75,7 @@ def modules_for(game) -> list[str]:
         seen.add(module)
         parts = module.split(".")
         todo += [".".join(parts[:end]) for end in range(1, len(parts))]
-        todo += sorted(_imports(_source(module), module))
+        todo += sorted(_imports(_source(module)))
     return sorted(seen)
 
 

@@ -110,10 +110,6 @@ class WebSession:
         self.position = 0
         return self.frame()
 
-    def seek(self, position: int) -> dict:
-        self.position = max(0, min(int(position), len(self.moves)))
-        return self.frame()
-
     def play_text(self, text: str) -> dict:
         """Play a solution in the game's move text from the start, stopping at its end."""
         self.position = 0

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Callable, Hashable
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap
 
 
 DEFAULT_BYTES = 12 << 20  # the pixels one art keeps: its pictures at a few sizes, not at every size of a day
@@ -69,3 +69,14 @@ def device_pixel_ratio(painter: QPainter) -> float:
 def blit(painter: QPainter, rect: QRectF, pixmap: QPixmap) -> None:
     """Draw all of ``pixmap`` into ``rect`` (scene units), whatever its device pixel ratio."""
     painter.drawPixmap(rect, pixmap, QRectF(0, 0, pixmap.width(), pixmap.height()))
+
+
+def png_bytes(image: QImage) -> bytes:
+    """``image`` encoded as PNG; OSError when Qt cannot encode it."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise OSError("the picture could not be encoded as PNG")
+    buffer.close()
+    return bytes(data.data())

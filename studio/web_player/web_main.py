@@ -60,7 +60,6 @@ COMMANDS = {
     "restart": lambda: _current().restart(),
     "hint": lambda: _current().hint(),
     "playText": lambda text: _current().play_text(str(text)),
-    "seek": lambda position: _current().seek(int(position)),
     "solution": lambda: {"text": _current().solution(), "moves": _current().position},
     "playerFile": player_file,
 }

@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap, QRadialGrad
 from studio.art.escape.art import EscapeArt, default_art
 from studio.art.escape.drawing import UNITS, round_pen
 from studio.editor.pixmaps import blit, device_pixel_ratio
+from studio.games.escape.engine.panels import ground_under
 from studio.games.escape.level import NORMAL, EscapeLevel
 from studio.games.escape.tiles import LINKED_TILES, NUM_TILES, Bot, T, bot_name, tile_name
 
@@ -200,14 +201,6 @@ class EscapePlayPainter:
         for cell, tile in enumerate(state.tiles):
             blit(painter, self.cell_rect(state, cell), self.art.tile_pixmap(tile, size))
 
-    @staticmethod
-    def _ground(state, cell: int) -> int:
-        """What lies under a block on ``cell``: the panel its flags remember, else floor."""
-        from studio.games.escape.engine.panels import HAS_PANEL, panel_under
-
-        flags = state.flags[cell]
-        return int(panel_under(flags)) if flags & HAS_PANEL else int(T.FLOOR)
-
     # -- sprites -------------------------------------------------------------------
     @staticmethod
     def _along(state, motion, progress: float) -> tuple[float, float]:
@@ -256,7 +249,7 @@ class EscapePlayPainter:
                 if isinstance(motion.sprite, tuple) and motion.sprite[0] == "tile":
                     end = motion.path[-1]
                     if state.tiles[end] not in (T.FLOOR, T.ELECTRIC):
-                        blit(painter, self.cell_rect(state, end), self.art.tile_pixmap(self._ground(state, end), size))
+                        blit(painter, self.cell_rect(state, end), self.art.tile_pixmap(ground_under(state.flags[end]), size))
                     x, y = self._along(state, motion, progress)
                     blit(painter, self._cell_xy_rect(x, y), self.art.tile_pixmap(motion.sprite[1], size))
                 else:

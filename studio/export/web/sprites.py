@@ -6,21 +6,14 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
+
+from studio.editor.pixmaps import png_bytes
 
 SPRITE_SIZE = 64  # pixels a cell: sharp on a phone's screen, scaled down on a small board
 THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT = 192, 128
 THUMBNAIL_RATIO = 2  # pixels per CSS pixel: sharp on a phone, and as the title screen's cover
-
-
-def png_bytes(image: QImage) -> bytes:
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    buffer.close()
-    return bytes(data.data())
 
 
 def sprite_atlas(game, levels, size: int = SPRITE_SIZE) -> tuple[bytes, dict[str, list[int]]]:

@@ -30,6 +30,13 @@ def latin1_name(name: str) -> str:
     return name or FALLBACK_NAME
 
 
+def won_solution(title: str, moves: Sequence[int], player: str, when: float) -> NamedSolution:
+    """A win as a player file keeps it: named after the level and its length, by the player."""
+    moves = tuple(int(move) for move in moves)
+    return NamedSolution(int(when) & 0x7FFFFFFF, latin1_name(f"{title}: {len(moves)} moves"), latin1_name(player),
+                         moves)
+
+
 class PlayerFileProgress:
     def __init__(self, folder: Path, file_name: str = PLAYER_FILE):
         self.path = Path(folder) / file_name
@@ -55,9 +62,7 @@ class PlayerFileProgress:
             self.player = new_player_file(latin1_name(player))
         if any(solution.moves == moves for solution in self.player.solutions_for(played.md5)):
             return WinRecord(f"This solution is already in {self.path.name}.", len(moves), kept)
-        name = latin1_name(f"{played.title}: {len(moves)} moves")
-        solution = NamedSolution(int(time.time()) & 0x7FFFFFFF, name, latin1_name(player), moves)
-        self.player.add_solution(played.md5, solution)
+        self.player.add_solution(played.md5, won_solution(played.title, moves, player, time.time()))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(self.path, self.player.to_bytes())
         best = len(moves) if kept is None else min(kept, len(moves))

@@ -6,9 +6,9 @@ draws with the studio's own art (studio.art.escape.view.web_sprite): "t<tile>",
 from __future__ import annotations
 
 from studio.core.web_play import along
-from studio.games.escape.engine.panels import HAS_PANEL, panel_under
+from studio.games.escape.engine.panels import ground_under
 from studio.games.escape.engine.state import EXPLODED
-from studio.games.escape.tiles import BOT_INFO, MAX_FUSE, NUM_TILES, Bot, T
+from studio.games.escape.tiles import BOT_INFO, MAX_FUSE, NUM_TILES, Bot
 
 PLAYER = "player"
 
@@ -38,7 +38,8 @@ def scene(state, report=None) -> dict:
             actors.append(dict(actor, key=f"b{_bot_art(old_kind, old_data)}", fade=True))
     actors.append({"id": PLAYER, "key": PLAYER, "cell": state.player})
     mark = "dead" if state.dead else "won" if state.won else ""
-    return {"width": state.width, "height": state.height, "actors": actors, "effects": effects, "mark": {"kind": mark, "cell": state.player} if mark else None}
+    return {"width": state.width, "height": state.height, "actors": actors, "effects": effects,
+            "mark": {"kind": mark, "cell": state.player} if mark else None}
 
 
 def ground(state) -> list[str]:
@@ -49,12 +50,6 @@ def ground(state) -> list[str]:
 def ground_key(state):
     """What the ground depends on, cheap to compare: the page redraws it only when this changes."""
     return state.tiles
-
-
-def _ground(state, cell: int) -> int:
-    """What lies under a block on ``cell``: the panel its flags remember, else floor."""
-    flags = state.flags[cell]
-    return int(panel_under(flags)) if flags & HAS_PANEL else int(T.FLOOR)
 
 
 def motions(adapter, state, report) -> list[dict]:
@@ -70,7 +65,7 @@ def motions(adapter, state, report) -> list[dict]:
             entry["id"] = f"bot{sprite[1]}"
         elif isinstance(sprite, tuple) and sprite[0] == "tile":
             end = motion.path[-1]
-            entry.update(id=f"block{len(moved)}", key=f"t{int(sprite[1])}", under=f"t{_ground(state, end)}")
+            entry.update(id=f"block{len(moved)}", key=f"t{int(sprite[1])}", under=f"t{ground_under(state.flags[end])}")
         else:
             continue
         moved.append(entry)
@@ -80,13 +75,11 @@ def motions(adapter, state, report) -> list[dict]:
 def progress_file(wins: list[dict], player: str) -> tuple[str, bytes]:
     """The web player's wins as a real Escape player file: (its name, its bytes). Each win is
     {"md5": of the level file, "title", "solution": UDLR text, "time": seconds}."""
-    from studio.games.escape.esp import NamedSolution, new_player_file, text_to_moves
-    from studio.games.escape.progress import PLAYER_FILE, latin1_name
+    from studio.games.escape.esp import new_player_file, text_to_moves
+    from studio.games.escape.progress import PLAYER_FILE, latin1_name, won_solution
 
     file = new_player_file(latin1_name(player))
     for win in wins:
-        moves = text_to_moves(str(win["solution"]))
-        name = latin1_name(f"{win.get('title', '')}: {len(moves)} moves")
-        file.add_solution(str(win["md5"]), NamedSolution(int(win.get("time", 0)) & 0x7FFFFFFF, name,
-                                                         latin1_name(player), moves))
+        file.add_solution(str(win["md5"]), won_solution(str(win.get("title", "")), text_to_moves(str(win["solution"])),
+                                                        player, win.get("time", 0)))
     return PLAYER_FILE, file.to_bytes()

@@ -37,6 +37,11 @@ def panel_under(flag: int) -> int:
     return _PANEL_OF_REFINEMENT[(flag >> 2) & 3]
 
 
+def ground_under(flag: int) -> int:
+    """What a block on a cell rests on, by the cell's flag bits: the panel they record, else floor."""
+    return int(panel_under(flag)) if flag & HAS_PANEL else int(T.FLOOR)
+
+
 def presses(block: int, panel: int) -> bool:
     """Does this block, coming to rest on or leaving this panel, fire it?"""
     if panel == T.PANEL:
