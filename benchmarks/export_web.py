@@ -9,7 +9,7 @@ percentile.
 - First playable frame: from the page's navigation (a fresh browser profile each load: nothing
   cached) to the first level's board drawn after Play is pressed the moment the rules are
   loaded; the title screen's own first paint is printed beside it.
-- A move's answer: a key press dispatched to the page until its frame is drawn (the engine's
+- A move's answer: a move's key pressed (the page's command) until its frame is drawn (the engine's
   step under Brython, the explanations, the first frame of the slide), over every move of
   every level's shipped solution.
 """
@@ -49,12 +49,12 @@ poll();
 """
 
 MOVES = """
-const timings = [], keys = {U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight'};
+const timings = [];
 page.manifest.levels.forEach((level, index) => {
   playLevel(index);
-  for (const letter of level.solution) {
+  for (const key of call('keysOf', level.solution).keys) {
     const start = performance.now();
-    document.dispatchEvent(new KeyboardEvent('keydown', {key: keys[letter], bubbles: true}));
+    command('press', key);
     timings.push(performance.now() - start);
   }
 });

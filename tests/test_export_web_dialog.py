@@ -42,11 +42,10 @@ def test_the_web_export_writes_the_page_and_its_zip_and_opens_it(window, qtbot, 
     dialog.close()
 
 
-def test_a_game_without_a_web_player_is_refused_before_anything_runs(window, qtbot, tmp_path):
+def test_a_lock_exports_to_the_web_too(window, qtbot, tmp_path):
     window.open_file(ROOT / "levels" / "intricacy" / "01-the-bolt.lock")
     dialog = window.exporting.export_game(web=True)
     qtbot.addWidget(dialog)
     dialog.output_edit.setText(str(tmp_path / "out"))
-    assert "Intricacy levels cannot be played in a browser yet" in dialog.problem.text()
-    assert not dialog.export_button.isEnabled()
+    assert dialog.problem.text() == "" and dialog.export_button.isEnabled()
     dialog.close()

@@ -53,20 +53,44 @@ def test_the_play_page_and_its_files_are_served_with_a_policy_that_lets_brython_
     assert f'href="/levels/{level}/play/"'.encode() in level_page
 
 
-def test_a_level_of_a_game_with_no_web_player_says_so(served, tmp_path):
-    server, _ = served
-    lock = sorted((LEVELS / "intricacy").glob("*.lock"))[0]
-    from studio.core.game import game_by_id
+def _upload_lock(server, name: str) -> int:
     from studio.export.levels import check_level
 
-    solution = check_level(lock).solution
-    status, uploaded = Client(server.url).sign_up("locksmith").upload(lock, solution, game="intricacy")
+    lock = sorted((LEVELS / "intricacy").glob("*.lock"))[0]  # The bolt: "z"
+    status, uploaded = Client(server.url).sign_up(name).upload(lock, check_level(lock).solution, game="intricacy")
     assert status == 201, uploaded
-    status, _, answer = _get(f"{server.url}/levels/{uploaded['id']}/play/")
-    assert status == 404 and b"Intricacy levels cannot be played in a browser yet" in answer
-    assert game_by_id("intricacy").web_scene is None
-    _, _, level_page = _get(f"{server.url}/levels/{uploaded['id']}")
-    assert b'id="play"' not in level_page
+    return uploaded["id"]
+
+
+def test_a_lock_plays_on_its_page_with_its_pieces_drawn_by_the_render_worker(served):
+    server, _ = served
+    level = _upload_lock(server, "locksmith")
+    status, _, page = _get(f"{server.url}/levels/{level}/play/")
+    assert status == 200 and b"pieces.js" in page and b"controls.js" in page
+    status, _, script = _get(f"{server.url}/levels/{level}/play/game.js")
+    places = json.loads(script.decode().split("=", 1)[1].rstrip(";\n "))["sprites"]["places"]
+    assert any(key.startswith("ground-2-") for key in places) and all(len(place) == 4 for place in places.values())
+    status, headers, atlas = _get(f"{server.url}/levels/{level}/play/sprites.png")
+    assert status == 200 and atlas.startswith(b"\x89PNG")
+    _, _, level_page = _get(f"{server.url}/levels/{level}")
+    assert f'href="/levels/{level}/play/"'.encode() in level_page
+
+
+@needs_chromium
+def test_a_lock_uploaded_is_picked_on_its_page(served, tmp_path):
+    server, _ = served
+    level = _upload_lock(server, "picker")
+    browser = make_browser(tmp_path / "chromium", (1280, 800))
+    try:
+        browser.get(f"{server.url}/levels/{level}/play/")
+        wait_for(browser, "return typeof page !== 'undefined' && !!page.frame", timeout=60)
+        browser.execute_script("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'z'}))")
+        wait_for(browser, "return !document.getElementById('win-panel').hidden")
+        assert "Solved in 1 moves" in browser.find_element("id", "win-text").text
+        errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+        assert not errors, errors
+    finally:
+        browser.quit()
 
 
 @needs_chromium

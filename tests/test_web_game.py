@@ -1,5 +1,5 @@
 """A web game exported from the bundled collections, played in headless chromium: the page's
-?self-test wins every level (Escape, Labyrinthos and ChronoShift), two Escape levels are won by key
+?self-test wins every level of all four games, two Escape levels are won by key
 presses and stay solved after a reload, a phone plays by the on-screen pad, and a damaged
 level says what is wrong. STUDIO_SCREENSHOT_DIR keeps the screenshots (the README's)."""
 
@@ -35,7 +35,7 @@ def _export(folder: Path, collection: str, name: str) -> Path:
 def games(tmp_path_factory):
     out = tmp_path_factory.mktemp("web-games")
     folders = {game: _export(out, game, name) for game, name in
-               (("escape", "Escape Tour"), ("laby", "Laby Walk"), ("chrono", "Chrono Tour"))}
+               (("escape", "Escape Tour"), ("laby", "Laby Walk"), ("chrono", "Chrono Tour"), ("intricacy", "Locks"))}
     with serve_folder(out) as url:
         yield dict({game: f"{url}/{folder.name}/index.html" for game, folder in folders.items()}, folder=out)
 
@@ -57,12 +57,16 @@ def _ready(driver) -> None:
     wait_for(driver, "return !document.getElementById('continue-button').disabled", timeout=60)
 
 
-def _press(driver, key: str) -> None:
+def _press(driver, key: str, shift: bool = False) -> None:
     driver.execute_script("document.getElementById('board').dispatchEvent(new KeyboardEvent('keydown', "
-                          "{key: arguments[0], bubbles: true}))", key)
+                          "{key: arguments[0], shiftKey: arguments[1], bubbles: true}))", key, shift)
 
 
-@pytest.mark.parametrize("game, count", [("escape", 17), ("laby", 7), ("chrono", 8)])
+def _moves(driver) -> str:
+    return driver.find_element("id", "move-count").text
+
+
+@pytest.mark.parametrize("game, count", [("escape", 17), ("laby", 7), ("chrono", 8), ("intricacy", 8)])
 def test_the_self_test_wins_every_level_and_prints_a_json_line_for_each(games, browser, game, count):
     browser.get(games[game] + "?self-test")
     assert wait_for(browser, "return document.body.dataset.selfTest", timeout=120) == "passed"
@@ -160,6 +164,55 @@ def test_a_phone_plays_by_the_pad_and_the_board_fits_the_screen(games, tmp_path)
         wait_for(phone, "return !document.getElementById('win-panel').hidden")
         wait_for(phone, "return page.animation === null")
         _shot(phone, "web-phone-win.png")
+    finally:
+        phone.quit()
+
+
+def test_a_lock_is_picked_by_keys_and_the_pages_keys_leave_the_games_alone(games, browser):
+    """Intricacy's hook turns with R and moves with Z: there Backspace undoes and Home restarts;
+    Shift+D moves the wrench where D moves the hook."""
+    browser.get(games["intricacy"])
+    _ready(browser)
+    browser.execute_script("playLevel(7)")  # Gears: the hook turns freely
+    assert "Backspace undo" in browser.find_element("id", "keys-help").text
+    _press(browser, "r")
+    assert _moves(browser) == "1 move" and browser.find_element("id", "win-panel").get_attribute("hidden")
+    _press(browser, "z")  # hook SW, blocked here: nothing is undone
+    assert _moves(browser) == "1 move" and browser.find_element("id", "outcome-line").text
+    _press(browser, "q")
+    assert _moves(browser) == "2 moves"
+    _press(browser, "Backspace")
+    assert _moves(browser) == "1 move"
+    _press(browser, "Home")
+    assert _moves(browser) == "0 moves"
+    browser.execute_script("playLevel(6)")  # The wrench: DssXs
+    for key, shift in (("D", True), ("s", False), ("s", False), ("X", True)):
+        _press(browser, key, shift)
+    wait_for(browser, "return page.animation === null")
+    _shot(browser, "web-lock.png")
+    _press(browser, "s")
+    wait_for(browser, "return !document.getElementById('win-panel').hidden")
+    assert "Solved in 5 moves" in browser.find_element("id", "win-text").text
+    errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, errors
+
+
+def test_a_phones_pad_for_a_lock_sits_as_the_keys_do_and_fits_the_screen(games, tmp_path):
+    phone = make_browser(tmp_path / "phone", PHONE, phone=True)
+    try:
+        phone.get(games["intricacy"])
+        _ready(phone)
+        phone.execute_script("playLevel(0)")
+        pad = phone.find_elements("css selector", "#pad button")
+        assert len(pad) == 9 and all(0 <= button.rect["x"] and button.rect["x"] + button.rect["width"] <= PHONE[0]
+                                      for button in pad)
+        by_title = {button.get_attribute("title"): button for button in pad}
+        hook_w, hook_e, wait = by_title["hook W"].rect, by_title["hook E"].rect, by_title["wait"].rect
+        assert hook_w["y"] == wait["y"] == hook_e["y"] and hook_w["x"] < wait["x"] < hook_e["x"]  # A S D
+        assert by_title["hook NW"].rect["y"] < wait["y"] < by_title["hook SW"].rect["y"]
+        _shot(phone, "web-phone-lock.png")
+        by_title["hook SW"].click()  # The bolt's solution: z
+        wait_for(phone, "return !document.getElementById('win-panel').hidden")
     finally:
         phone.quit()
 

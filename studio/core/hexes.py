@@ -11,7 +11,10 @@ would break the game's rules or limits.
 
 from __future__ import annotations
 
+import math
 from typing import Hashable, Protocol
+
+ROOT3 = math.sqrt(3.0)
 
 
 class EditableHexLevel(Protocol):
@@ -50,6 +53,11 @@ class EditableHexLevel(Protocol):
 
     def clip_pasted(self, clip: Hashable, q: int, r: int) -> Hashable:
         """The state with ``clip`` pasted, its first hex on (q, r)."""
+
+
+def hex_centre_xy(q: int, r: int, radius: float) -> tuple[float, float]:
+    """A hex's centre on a scene where ``radius`` is the distance from centre to corner."""
+    return radius * ROOT3 * (q + r / 2.0), radius * 1.5 * r
 
 
 def hex_round(q: float, r: float) -> tuple[int, int]:

@@ -15,6 +15,9 @@ from typing import Any, Sequence
 from studio.core.playtest_adapter import DEAD, WON, StepReport, describe_outcome
 
 HINT_SECONDS = 0.5  # a hint off the known path searches this long (the page waits for it)
+# The page's own actions and their keys, preferred first; a game's move keys come first, so
+# an action keeps only the keys no move takes (Intricacy's hook turns with R and moves with Z).
+CONTROL_KEYS = (("undo", ("Z", "Backspace", "U")), ("redo", ("Y",)), ("restart", ("R", "Home")), ("hint", ("H", "?")))
 
 
 class WebSession:
@@ -32,7 +35,9 @@ class WebSession:
         self.states: list[Any] = [start]  # the positions played through, oldest first
         self.moves: list[Any] = []
         self.position = 0  # index into states of the position shown
-        self.move_keys = list(self.adapter.keys())
+        # The keys that play moves; a scene may say some move nothing here (a lock's missing wrench).
+        idle = getattr(self.scene_of, "idle_moves", lambda state, keys: set())(start, self.adapter.keys())
+        self.move_keys = [key for key in self.adapter.keys() if key.move not in idle]
         # The overlays the desktop shows by default, and their colours.
         self.overlays = {spec.id: spec.colour for spec in self.adapter.overlays() if spec.default}
         self._ground_sent = None  # the ground_key of the ground the page has
@@ -45,6 +50,11 @@ class WebSession:
     def keys(self) -> list[dict]:
         """The keys that play moves, as the adapter names them ("Up", "Space", "T")."""
         return [{"key": key.key, "label": key.label} for key in self.move_keys]
+
+    def controls(self) -> dict[str, list[str]]:
+        """The page's actions (undo, redo, restart, hint) and the keys left free for each."""
+        taken = {key.key.lower() for key in self.move_keys}
+        return {action: [key for key in keys if key.lower() not in taken] for action, keys in CONTROL_KEYS}
 
     def annotations(self, state, report: StepReport | None) -> list[dict]:
         """The adapter's annotations of the default overlays, as the page draws them."""
@@ -114,14 +124,21 @@ class WebSession:
         """Play a solution in the game's move text from the start, stopping at its end."""
         self.position = 0
         frame = self.frame()
-        for move in self.adapter.parse_moves(text):
+        for index in self.key_indices(text):
             if self.adapter.outcome(self.state).finished:
                 break
+            frame = self.press(index)
+        return frame
+
+    def key_indices(self, text: str) -> list[int]:
+        """The keys (their indices) that play a solution in the game's move text."""
+        found = []
+        for move in self.adapter.parse_moves(text):
             keys = [number for number, key in enumerate(self.move_keys) if key.move == move]
             if not keys:
                 raise ValueError(f"no key plays the move {move!r}")
-            frame = self.press(keys[0])
-        return frame
+            found.append(keys[0])
+        return found
 
     def solution(self) -> str:
         """The moves played to where the player stands, as the game writes them."""

@@ -12,14 +12,13 @@ from typing import Iterable
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
-from studio.core.hexes import hex_round
+from studio.core.hexes import ROOT3, hex_centre_xy, hex_round
 
 HEX_RADIUS = 20.0
-ROOT3 = math.sqrt(3.0)
 
 
 def hex_centre(q: int, r: int, radius: float = HEX_RADIUS) -> QPointF:
-    return QPointF(radius * ROOT3 * (q + r / 2.0), radius * 1.5 * r)
+    return QPointF(*hex_centre_xy(q, r, radius))
 
 
 def hex_corners(q: int, r: int, radius: float = HEX_RADIUS, shrink: float = 0.0) -> list[QPointF]:

@@ -48,7 +48,8 @@ class Renderer:
     def sprites(self, md5: str, filename: str, data: bytes) -> tuple[bytes, dict] | None:
         """The web player's sprite atlas of the level and its manifest entry ({"size", "places"});
         None when it cannot be drawn; ``RendererBusy`` as for ``png``."""
-        atlas, places = self.cache_dir / f"{md5}-sprites.png", self.cache_dir / f"{md5}-sprites.json"
+        # "sprites2": the places carry each picture's size since placed scenes came
+        atlas, places = self.cache_dir / f"{md5}-sprites2.png", self.cache_dir / f"{md5}-sprites2.json"
         try:
             return atlas.read_bytes(), json.loads(places.read_text())
         except (OSError, ValueError):

@@ -5,8 +5,9 @@
 
 const HALO = "rgba(0,0,0,0.67)";
 const ANNOTATION_ORDER = { area: 0, beam: 1, link: 2, step: 3, ring: 4, cross: 5, arrow: 6 };
-function drawAnnotations(context, annotations, scene, cell) {
-  const centre = (index) => [(index % scene.width + 0.5) * cell, (Math.floor(index / scene.width) + 0.5) * cell];
+function drawAnnotations(context, annotations, scene, cell, centres) {  // centres: a placed scene's cells
+  const centre = centres ? (index) => [centres[index][0] * cell, centres[index][1] * cell]
+    : (index) => [(index % scene.width + 0.5) * cell, (Math.floor(index / scene.width) + 0.5) * cell];
   const stroke = (points, colour, width, curve) => {  // a line with a dark halo, so it reads on any tile
     for (const [style, extra] of [[HALO, 3], [colour, 0]]) {
       context.strokeStyle = style; context.lineWidth = width + extra; context.lineCap = "round"; context.lineJoin = "round";

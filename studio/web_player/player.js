@@ -10,7 +10,7 @@ const PLAYER_NAME = "Player";
 const engine = {};            // filled in by web_main.py
 window.studioEngine = engine;
 const $ = (id) => document.getElementById(id);
-const page = { manifest: null, atlas: null, index: -1, frame: null, keys: [], animation: null,
+const page = { manifest: null, atlas: null, index: -1, frame: null, keys: [], controls: {}, animation: null,
                selfTest: new URLSearchParams(location.search).has("self-test"), ready: false };
 
 // -- progress ---------------------------------------------------------------------------------
@@ -129,6 +129,7 @@ function playLevel(index) {
   try {
     const frame = call("open", level.data, level.hint || "");
     page.keys = frame.keys;
+    page.controls = frame.controls;
     buildPad();
     $("keys-help").textContent = keysHelp();
     present(frame);
@@ -248,58 +249,6 @@ function downloadProgress() {
 }
 
 // -- keys, buttons, touch --------------------------------------------------------------------------
-const KEY_NAMES = { Up: "ArrowUp", Down: "ArrowDown", Left: "ArrowLeft", Right: "ArrowRight", Space: " ", Return: "Enter" };
-const KEY_WORDS = { Space: "Space", Return: "Enter" };
-const ARROWS = { Up: "↑", Down: "↓", Left: "←", Right: "→" };
-function keyIndex(event) {
-  for (let index = 0; index < page.keys.length; index++) {
-    const name = page.keys[index].key, wanted = KEY_NAMES[name] || name;
-    if (event.key === wanted || event.key.toLowerCase() === wanted.toLowerCase()) { return index; }
-  }
-  return -1;
-}
-function distinctMoves() {  // one entry per move (ChronoShift's Return and Enter both enter the machine)
-  const seen = new Set();
-  return page.keys.map((key, index) => ({ ...key, index })).filter((key) => !seen.has(key.label) && seen.add(key.label));
-}
-function keysHelp() {
-  const moves = distinctMoves().map((key) => `${ARROWS[key.key] || KEY_WORDS[key.key] || key.key} ${key.label}`).join(", ");
-  const back = page.manifest.server ? "Esc level page" : "H hint · Esc levels";
-  return `${moves} · Z undo · Y redo · R restart · ${back}`;
-}
-function buildPad() {
-  const pad = $("pad"), places = { Up: "2 / 1", Left: "1 / 2", Down: "2 / 2", Right: "3 / 2" };
-  pad.textContent = "";
-  let spare = 1;
-  distinctMoves().forEach((key) => {
-    const index = key.index, button = document.createElement("button");
-    button.textContent = ARROWS[key.key] || key.label;
-    button.title = key.label;
-    const place = places[key.key];
-    if (place) { const [column, row] = place.split(" / "); button.style.gridColumn = column; button.style.gridRow = row; }
-    else { button.style.gridColumn = String(spare === 1 ? 1 : 3); button.style.gridRow = "1"; spare++; }
-    button.addEventListener("click", () => command("press", index));
-    pad.append(button);
-  });
-}
-document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) { return; }
-  if ($("play-screen").hidden) {
-    if (event.key === "Escape" && !$("levels-screen").hidden) { showTitle(); }
-    return;
-  }
-  const win = !$("win-panel").hidden;
-  const index = keyIndex(event);
-  if (index >= 0 && !win) { command("press", index); }
-  else if (event.key === "z" || event.key === "Z" || event.key === "Backspace" || event.key === "u") { command("undo"); }
-  else if (event.key === "y" || event.key === "Y") { command("redo"); }
-  else if (event.key === "r" || event.key === "R") { command("restart"); }
-  else if (event.key === "h" || event.key === "H" || event.key === "?") { hint(); }
-  else if (event.key === "Escape") { showLevels(); }
-  else if (event.key === "Enter" && win) { nextLevel(); }
-  else { return; }
-  event.preventDefault();
-});
 function nextLevel() {
   if (page.index + 1 < page.manifest.levels.length) { playLevel(page.index + 1); } else { showLevels(); }
 }
@@ -352,9 +301,8 @@ function clearBoard() { const canvas = $("board"); canvas.getContext("2d").clear
 function sprite(context, key, x, y, cell, alpha) {
   const place = page.manifest.sprites.places[key];
   if (!place) { return; }
-  const size = page.manifest.sprites.size;
   if (alpha !== undefined) { context.globalAlpha = Math.max(0, alpha); }
-  context.drawImage(page.atlas, place[0], place[1], size, size, x * cell, y * cell, cell, cell);
+  context.drawImage(page.atlas, place[0], place[1], place[2], place[3], x * cell, y * cell, cell, cell);
   context.globalAlpha = 1;
 }
 function along(motion, progress, width) {
@@ -374,6 +322,11 @@ function draw() {
   const moving = {};
   for (const motion of animation ? frame.motions : []) { moving[motion.id] = motion; }
   context.drawImage(groundLayer(scene, cell), 0, 0, scene.width * cell, scene.height * cell);
+  if (scene.kind === "pieces") {
+    drawPlacedScene(context, scene, cell, animation ? frame.motions : [], progress);
+    if (!animation) { drawAnnotations(context, frame.annotations || [], scene, cell, page.ground.centres); }
+    return;
+  }
   for (const motion of animation ? frame.motions : []) {
     if (!motion.key) { continue; }
     const end = motion.path[motion.path.length - 1];
@@ -417,9 +370,10 @@ function groundLayer(scene, cell) {
   canvas.width = Math.round(scene.width * cell * ratio); canvas.height = Math.round(scene.height * cell * ratio);
   const context = canvas.getContext("2d");
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.fillStyle = "#000";
+  context.fillStyle = scene.background || "#000";
   context.fillRect(0, 0, scene.width * cell, scene.height * cell);
-  page.ground.forEach((key, index) => sprite(context, key, index % scene.width, Math.floor(index / scene.width), cell));
+  if (scene.kind === "pieces") { drawPlacedGround(context, page.ground, cell); }
+  else { page.ground.forEach((key, index) => sprite(context, key, index % scene.width, Math.floor(index / scene.width), cell)); }
   page.groundLayer = { canvas, cell, ratio, version: page.groundVersion };
   return canvas;
 }
@@ -442,7 +396,7 @@ function drawMark(context, scene, cell) {
   }
 }
 function startAnimation(frame) {
-  const steps = Math.max(...frame.motions.map((motion) => Math.max(1, motion.path.length - 1)));
+  const steps = Math.max(...frame.motions.map((motion) => Math.max(1, motion.path ? motion.path.length - 1 : 1)));
   const duration = Math.min(MAX_ANIMATION_MS, STEP_MS * steps);
   const animation = { start: performance.now(), duration, progress: 0 };
   page.animation = animation;

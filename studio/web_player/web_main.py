@@ -34,7 +34,7 @@ def _where(error):
 def open_level(data_b64, hint):
     session = WebSession(GAME, binascii.a2b_base64(str(data_b64).encode("ascii")), str(hint or ""))
     _session[0] = session
-    return dict(session.frame(), keys=session.keys())
+    return dict(session.frame(), keys=session.keys(), controls=session.controls())
 
 
 def player_file(wins, player):
@@ -60,6 +60,7 @@ COMMANDS = {
     "restart": lambda: _current().restart(),
     "hint": lambda: _current().hint(),
     "playText": lambda text: _current().play_text(str(text)),
+    "keysOf": lambda text: {"keys": _current().key_indices(str(text))},
     "solution": lambda: {"text": _current().solution(), "moves": _current().position},
     "playerFile": player_file,
 }

@@ -27,7 +27,7 @@ MANIFEST = "game.js"  # a script, not JSON fetched: the page then plays from a d
 MANIFEST_PREFIX = "window.studioGame = "
 ATLAS = "sprites.png"
 THUMBNAILS = "thumbnails"
-PAGE_FILES = ("player.js", "annotations.js", "player.css", "brython_fixes.js")
+PAGE_FILES = ("player.js", "annotations.js", "pieces.js", "controls.js", "player.css", "brython_fixes.js")
 SERVICE_WORKER = "sw.js"
 NO_ICON = "data:,"  # an empty picture: the browser asks the server for no favicon.ico
 

@@ -17,22 +17,30 @@ THUMBNAIL_RATIO = 2  # pixels per CSS pixel: sharp on a phone, and as the title 
 
 
 def sprite_atlas(game, levels, size: int = SPRITE_SIZE) -> tuple[bytes, dict[str, list[int]]]:
-    """(the atlas PNG, {key: [x, y]}) for every sprite the ``levels`` (loaded) can show."""
+    """(the atlas PNG, {key: [x, y, width, height]}) for every sprite the ``levels`` (loaded)
+    can show. A grid game's sprites are ``size`` square; a placed scene's (Intricacy's
+    pieces) any size, packed in shelves, tallest first."""
     scene = game.web_scene.resolve()
     draw = game.view.resolve().web_sprite
     keys = sorted({key for level in levels for key in scene.sprite_keys(level)})
-    columns = max(1, math.ceil(math.sqrt(len(keys))))
-    rows = max(1, math.ceil(len(keys) / columns))
-    atlas = QImage(columns * size, rows * size, QImage.Format.Format_ARGB32_Premultiplied)
+    images = {key: draw(key, size) for key in keys}
+    order = sorted(keys, key=lambda key: (-images[key].height(), key))
+    area = sum(image.width() * image.height() for image in images.values())
+    width = max(max(image.width() for image in images.values()), math.ceil(math.sqrt(area) * 1.1 / size) * size)
+    places, x, y, shelf = {}, 0, 0, 0
+    for key in order:
+        image = images[key]
+        if x + image.width() > width:
+            x, y, shelf = 0, y + shelf, 0
+        places[key] = [x, y, image.width(), image.height()]
+        x, shelf = x + image.width(), max(shelf, image.height())
+    atlas = QImage(width, max(1, y + shelf), QImage.Format.Format_ARGB32_Premultiplied)
     atlas.fill(Qt.GlobalColor.transparent)
-    places = {}
     painter = QPainter(atlas)
-    for number, key in enumerate(keys):
-        x, y = (number % columns) * size, (number // columns) * size
-        painter.drawImage(x, y, draw(key, size))
-        places[key] = [x, y]
+    for key, (x, y, _w, _h) in places.items():
+        painter.drawImage(x, y, images[key])
     painter.end()
-    return png_bytes(atlas), places
+    return png_bytes(atlas), dict(sorted(places.items()))
 
 
 def thumbnail(game, level, width: int = THUMBNAIL_WIDTH, height: int = THUMBNAIL_HEIGHT) -> bytes:

@@ -67,6 +67,7 @@ GAME = register(
         save=_save,
         palette=palette,
         view=Lazy("studio.games.intricacy.view"),
+        web_scene=Lazy("studio.games.intricacy.web_scene"),
         max_file_bytes=256 << 10,  # a size 8 map is 17 lines of 35 characters; the rest, a header and springs
         new_level_size=NEW_LOCK_SIZE,
         engine=INTRICACY_ENGINE,

@@ -20,12 +20,15 @@ from PySide6.QtGui import (
 )
 
 from studio.editor.hex_geometry import HEX_RADIUS, hex_centre, hex_corners, hex_polygon, hex_rect, hexes_rect
+from studio.games.intricacy.drawing import (
+    SPRING_COLOUR, SPRING_DOT, SPRING_HALO_WIDTH, SPRING_WIDTH, label_spots, spring_points,
+)
 from studio.games.intricacy.colouring import colours_by_kind, proper_colours
 from studio.games.intricacy.hexgrid import DIRECTIONS, Hex, distance, hexagon, neighbours
 from studio.games.intricacy.level import (
     ERASE, PAINT_ARM, PAINT_BALL, PAINT_BLOCK, PAINT_HOOK, PAINT_PIVOT, PAINT_WRENCH, WALL, IntricacyLevel,
 )
-from studio.games.intricacy.lock import BALL, BLOCK, HOOK, PIVOT, TURNING_KINDS, WRENCH, Lock, bolthole
+from studio.games.intricacy.lock import BALL, BLOCK, HOOK, PIVOT, TURNING_KINDS, WRENCH, Lock, Piece, bolthole
 
 KIND_COLOURS = ("#5b8fd6", "#dcd6c8", "#3fae9a", "#e8c547", "#d35d6e", "#6e6a63")  # colouring.KIND_COLOURS order
 PROPER_COLOURS = ("#5b8fd6", "#e8c547", "#3fae9a", "#d35d6e", "#a68bdb", "#8fbf5a")
@@ -35,7 +38,7 @@ FRAME = QColor("#454c5a")
 FRAME_LIGHT = QColor("#5b6375")
 WALL_COLOUR = QColor("#59606e")
 BOLTHOLE = QColor("#e0b341")
-SPRING = QColor("#e9e4d8")
+SPRING = QColor(SPRING_COLOUR)
 COLOUR_BY_KIND, COLOUR_APART = "kind", "apart"
 PROPER_COLOURING_OVERLAY = "colour_apart"  # the play-test overlay that switches the colouring mode
 
@@ -83,38 +86,18 @@ class LockArt:
             self.paint_momentum(painter, *momentum)
         if labels:  # last: no spring or arm hides a block's letter
             self.paint_block_labels(painter, pieces, springs, colours, offsets)
-        self.paint_bolthole_outline(painter, size)
+        self.paint_bolthole_outline(painter, bolthole(size))
         painter.restore()
 
     def paint_block_labels(self, painter: QPainter, pieces, springs, colours, offsets) -> None:
         for index, (centre, scale) in self.label_spots(pieces, springs).items():
             if index in offsets:
                 centre += QPointF(*offsets[index])
-            self._paint_label(painter, centre, pieces[index].label, colours[index], scale)
+            self.paint_label(painter, centre, pieces[index].label, colours[index], scale)
 
     def label_spots(self, pieces, springs) -> dict[int, tuple[QPointF, float]]:
-        """Where each block's letter goes (scene point, size as a share of the hex radius): on
-        a hex no spring is anchored to; on a block whose every hex holds an anchor, beside
-        the anchor on the side away from the spring, smaller."""
-        ends: dict[Hex, Hex] = {}  # an anchor hex -> the spring's other anchor
-        for spring in springs:
-            ends[spring.root_anchor] = spring.end_anchor
-            ends[spring.end_anchor] = spring.root_anchor
-        spots = {}
-        for index, piece in enumerate(pieces):
-            if piece.kind != BLOCK or not piece.label:
-                continue
-            free = piece.hexes - ends.keys()
-            spot = min(free) if free else min(piece.hexes)
-            centre = hex_centre(spot.q, spot.r, self.radius)
-            if free:
-                spots[index] = (centre, 0.8)
-                continue
-            other = hex_centre(ends[spot].q, ends[spot].r, self.radius)
-            away = centre - other
-            length = math.hypot(away.x(), away.y()) or 1.0
-            spots[index] = (centre + away * (self.radius * 0.42 / length), 0.6)
-        return spots
+        """Where each block's letter goes (scene point, size as a share of the hex radius)."""
+        return {index: (QPointF(x, y), scale) for index, (x, y, scale) in label_spots(pieces, springs, self.radius).items()}
 
     def piece_colours(self, pieces, springs, mode: str) -> list[QColor]:
         if mode == COLOUR_APART:
@@ -144,12 +127,21 @@ class LockArt:
             painter.setBrush(glow)
             painter.drawPolygon(hex_polygon(h.q, h.r, self.radius, self.radius * 0.08))
 
-    def paint_bolthole_outline(self, painter: QPainter, size: int) -> None:
-        """A dashed gold outline round the bolthole, drawn over whatever fills it."""
+    def paint_bolthole_outline(self, painter: QPainter, hole) -> None:
+        """A dashed gold outline round the bolthole's hexes, drawn over whatever fills them."""
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(BOLTHOLE, self.radius * 0.1, Qt.PenStyle.DashLine))
-        for h in bolthole(size):
+        for h in hole:
             painter.drawPolygon(hex_polygon(h.q, h.r, self.radius, self.radius * 0.12))
+
+    def paint_open_bolthole(self, painter: QPainter, hole) -> None:
+        """An open lock: the bolthole glows."""
+        glow = QColor(BOLTHOLE)
+        glow.setAlpha(150)
+        painter.setPen(QPen(BOLTHOLE, self.radius * 0.16))
+        painter.setBrush(glow)
+        for h in hole:
+            painter.drawPolygon(hex_polygon(h.q, h.r, self.radius, self.radius * 0.1))
 
     def _paint_solid(self, painter: QPainter, h: Hex, face: QColor, light: QColor) -> None:
         painter.setPen(QPen(face.darker(130), self.radius * 0.05))
@@ -188,17 +180,17 @@ class LockArt:
             painter.setPen(QPen(colour.darker(180), self.radius * 0.12))
             painter.setBrush(colour.lighter(120))
             for h in hexes:
-                painter.drawPolygon(hex_polygon(h.q, h.r, self.radius * 0.42))
+                painter.drawPolygon(hex_polygon(h.q, h.r, self.radius, self.radius * 0.58))  # a smaller hex on each
                 centre = hex_centre(h.q, h.r, self.radius)
                 painter.setBrush(colour.darker(160))
                 painter.drawEllipse(centre, self.radius * 0.16, self.radius * 0.16)
                 painter.setBrush(colour.lighter(120))
         elif labels and piece.label:
             first = min(hexes)
-            self._paint_label(painter, hex_centre(first.q, first.r, self.radius), piece.label, colour)
+            self.paint_label(painter, hex_centre(first.q, first.r, self.radius), piece.label, colour)
         painter.restore()
 
-    def _paint_label(self, painter: QPainter, centre: QPointF, text: str, colour: QColor, scale: float = 0.8) -> None:
+    def paint_label(self, painter: QPainter, centre: QPointF, text: str, colour: QColor, scale: float = 0.8) -> None:
         font = QFont()
         font.setPixelSize(max(1, round(self.radius * scale)))
         font.setBold(True)
@@ -275,33 +267,21 @@ class LockArt:
             start = start + QPointF(*offsets[spring.root])
         if spring.end in offsets:
             end = end + QPointF(*offsets[spring.end])
-        dx, dy = end.x() - start.x(), end.y() - start.y()
-        length = math.hypot(dx, dy)
-        if length < 1e-6:
+        points = spring_points((start.x(), start.y()), (end.x(), end.y()), spring.natural, self.radius)
+        if not points:
             return
-        ux, uy = dx / length, dy / length
-        coils = 4 + 2 * spring.natural
-        lead = min(self.radius * 0.45, length * 0.2)
-        width = self.radius * 0.38
-        points = [start, QPointF(start.x() + ux * lead, start.y() + uy * lead)]
-        span = length - 2 * lead
-        for i in range(1, coils * 2):
-            along = lead + span * i / (coils * 2)
-            side = width if i % 2 else -width
-            points.append(QPointF(start.x() + ux * along - uy * side, start.y() + uy * along + ux * side))
-        points += [QPointF(end.x() - ux * lead, end.y() - uy * lead), end]
-        line = QPolygonF(points)
+        line = QPolygonF([QPointF(x, y) for x, y in points])
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(0, 0, 0, 150), self.radius * 0.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                            Qt.PenJoinStyle.RoundJoin))
+        painter.setPen(QPen(QColor(0, 0, 0, 150), self.radius * SPRING_HALO_WIDTH, Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         painter.drawPolyline(line)
-        painter.setPen(QPen(SPRING, self.radius * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+        painter.setPen(QPen(SPRING, self.radius * SPRING_WIDTH, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                             Qt.PenJoinStyle.RoundJoin))
         painter.drawPolyline(line)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(SPRING)
         for point in (start, end):
-            painter.drawEllipse(point, self.radius * 0.16, self.radius * 0.16)
+            painter.drawEllipse(point, self.radius * SPRING_DOT, self.radius * SPRING_DOT)
 
     def paint_momentum(self, painter: QPainter, wrench, direction: int, offset=None) -> None:
         """A chevron on the wrench pointing the way it keeps moving."""
@@ -335,8 +315,6 @@ class LockArt:
         painter.setPen(QPen(FLOOR_LINE, self.radius * 0.06))
         painter.setBrush(FLOOR)
         painter.drawPolygon(hex_polygon(0, 0, self.radius))
-        from studio.games.intricacy.lock import Piece
-
         here = frozenset({Hex(0, 0)})
         if value == WALL:
             self._paint_solid(painter, Hex(0, 0), WALL_COLOUR, FRAME_LIGHT)
@@ -530,14 +508,61 @@ class LockBoardPainter:
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        glow = QColor(BOLTHOLE)
-        glow.setAlpha(150)
-        painter.setPen(QPen(BOLTHOLE, HEX_RADIUS * 0.16))
-        painter.setBrush(glow)
-        for h in state.board.bolthole:
-            painter.drawPolygon(hex_polygon(h.q, h.r, HEX_RADIUS, HEX_RADIUS * 0.1))
+        self.art.paint_open_bolthole(painter, state.board.bolthole)
         painter.restore()
 
 
 def make_play_painter() -> LockBoardPainter:
     return LockBoardPainter()
+
+
+
+# -- the web player's pictures ---------------------------------------------------------------------------
+def web_sprite(key: str, size: int) -> QImage:
+    """The picture of a web player's sprite key (studio.games.intricacy.web_scene), ``size``
+    pixels a hex across, its reference point (a piece's first hex or centre) in the middle."""
+    from studio.games.intricacy.web_scene import parse_hexes
+
+    art = LockArt(size / math.sqrt(3.0))
+    kind, _, rest = key.partition("-")
+    here = frozenset({Hex(0, 0)})
+    if kind == "ground":
+        board_size, _, walls = rest.partition("-")
+        hexes = hexagon(int(board_size) + 2)
+        return _centred(art, hexes, lambda p: art.paint_ground(p, int(board_size), frozenset(parse_hexes(walls)), True))
+    if kind in ("bolthole", "opened"):
+        corner, below = bolthole(int(rest))
+        hexes = [Hex(0, 0), below - corner]
+        if kind == "bolthole":
+            return _centred(art, hexes, lambda p: art.paint_bolthole_outline(p, hexes))
+        return _centred(art, hexes, lambda p: art.paint_open_bolthole(p, hexes))
+    if kind == "momentum":
+        return _centred(art, [Hex(0, 0)], lambda p: art.paint_momentum(p, Piece(WRENCH, here), int(rest)))
+    colour_text, _, rest = rest.partition("-")
+    colour = QColor(KIND_COLOURS[int(colour_text)])
+    if kind == "label":
+        tenths, _, letter = rest.partition("-")
+        return _centred(art, [Hex(0, 0)], lambda p: art.paint_label(p, QPointF(0, 0), letter, colour, int(tenths) / 10))
+    if kind == BALL:
+        return _centred(art, [Hex(0, 0)], lambda p: art.paint_ball(p, Piece(BALL, here), colour))
+    if kind in TURNING_KINDS:
+        piece = Piece(kind, here, frozenset(int(arm) for arm in rest))
+        return _centred(art, piece.cells(), lambda p: art.paint_turning(p, piece, colour))
+    if kind in (BLOCK, WRENCH):
+        piece = Piece(kind, frozenset(parse_hexes(rest)))
+        return _centred(art, piece.hexes, lambda p: art.paint_block(p, piece, colour, labels=False))
+    raise ValueError(f"no Intricacy sprite {key!r}")
+
+
+def _centred(art: LockArt, hexes, paint) -> QImage:
+    """An image of what ``paint`` draws over ``hexes``, with hex (0, 0)'s centre in its middle."""
+    reach_x = max(abs(hex_centre(h.q, h.r, art.radius).x()) for h in hexes) + art.radius * 1.2
+    reach_y = max(abs(hex_centre(h.q, h.r, art.radius).y()) for h in hexes) + art.radius * 1.3
+    image = QImage(math.ceil(2 * reach_x), math.ceil(2 * reach_y), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.translate(image.width() / 2, image.height() / 2)
+    paint(painter)
+    painter.end()
+    return image

@@ -30,8 +30,8 @@ from studio.server.web import csrf_token, set_csrf_cookie, web_account
 router = APIRouter(include_in_schema=False)
 # Brython runs the Python it compiles with new Function(): the play page alone allows it.
 PLAY_POLICY = PAGE_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'")
-PAGE_FILES = {"player.js": "text/javascript", "annotations.js": "text/javascript", "player.css": "text/css",
-              "brython_fixes.js": "text/javascript"}
+PAGE_FILES = {"player.js": "text/javascript", "annotations.js": "text/javascript", "pieces.js": "text/javascript",
+              "controls.js": "text/javascript", "player.css": "text/css", "brython_fixes.js": "text/javascript"}
 CACHED = {"Cache-Control": "public, max-age=3600"}
 
 
