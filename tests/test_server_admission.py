@@ -143,7 +143,7 @@ def test_a_request_that_would_wait_too_long_at_the_pace_of_late_is_refused_at_on
         inner = SlowApp()
         admission = Admission(inner, active=1, queued=100, wait_seconds=4)
         now = time.monotonic()
-        admission._finished.extend(now - 0.2 * n for n in range(20))
+        admission._finished.extend(now - 0.25 * n for n in reversed(range(20)))  # over the last 5 s
         calls = [asyncio.create_task(call(admission, n)) for n in range(18)]
         await asyncio.sleep(0.05)
         assert admission.active == 1 and len(admission._waiting) == 17
@@ -156,3 +156,14 @@ def test_a_request_that_would_wait_too_long_at_the_pace_of_late_is_refused_at_on
         assert [answer["status"] for answer in await asyncio.gather(*calls)] == [200] * 18
 
     asyncio.run(scenario())
+
+
+def test_a_burst_on_a_fresh_server_is_timed_by_the_time_it_has_run():
+    """Ten requests done in the first half second make a pace of 20 a second, not of 2 (ten in
+    the five seconds of the window): the queue behind them is not refused as hopeless."""
+    import time
+
+    admission = Admission(SlowApp(), active=4, queued=100, wait_seconds=5)
+    now = time.monotonic()
+    admission._finished.extend(now - 0.05 * n for n in reversed(range(10)))
+    assert 15 < admission.rate() < 25

@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         from studio.server.app import create_app
         from studio.server.config import ServerConfig
         from studio.server.database import default_database_url
+        from studio.server.http_protocol import ClientFriendlyHttp
     except ImportError as missing:
         print(f"studio serve: the server needs its extra packages ({missing.name} is missing): "
               f"pip install -e \".[server]\"", file=sys.stderr)
@@ -82,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     # X-Forwarded-For only from the proxies named: uvicorn would otherwise trust it from 127.0.0.1.
     proxies = {"proxy_headers": True, "forwarded_allow_ips": ",".join(config.trusted_proxies)} \
         if config.trusted_proxies else {"proxy_headers": False}
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, **proxies)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False, http=ClientFriendlyHttp,
+                **proxies)
     return 0
 
 

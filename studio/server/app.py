@@ -27,7 +27,7 @@ from studio.server.limits import BodySizeLimit
 from studio.server.middleware import Admission, SecurityHeaders
 from studio.server.rendering import FileCache, Renderer, default_cache_dir
 from studio.server.routers import (
-    accounts, docs, feedback, health, intricacy, levels, moderation, pages, play, speedruns, web_forms,
+    accounts, docs, escape_client, feedback, health, intricacy, levels, moderation, pages, play, speedruns, web_forms,
 )
 from studio.server.schemas import Problem
 from studio.server.verifier import RETRY_SECONDS, VerifierPool
@@ -71,6 +71,7 @@ def create_app(config: ServerConfig, extra_routers=()) -> FastAPI:
     for router in (*ROUTERS, *extra_routers):
         app.include_router(router, responses=ERROR_RESPONSES)
     docs.mount_swagger_files(app)
+    app.include_router(escape_client.router)  # last: its /<collection>/… paths must shadow nothing
     _install_error_handlers(app)
     # The last added is the outermost: every answer, a 503 of admission too, gets the headers.
     app.add_middleware(BodySizeLimit, limit=config.max_request_bytes)

@@ -123,9 +123,9 @@ class BodySizeLimit:
                 try:
                     too_big = int(value) > self.limit
                 except ValueError:
-                    return await self._refuse(send, 400, "the Content-Length header is not a number")
+                    return await self._refuse(scope, send, 400, "the Content-Length header is not a number")
                 if too_big:
-                    return await self._refuse(send, 413, self._message())
+                    return await self._refuse(scope, send, 413, self._message())
         received = 0
         started = False
 
@@ -148,19 +148,22 @@ class BodySizeLimit:
             await self.app(scope, counted_receive, tracking_send)
         except _TooLarge:
             if not started:
-                await self._refuse(send, 413, self._message())
+                await self._refuse(scope, send, 413, self._message())
 
     def _message(self) -> str:
         return f"the request is too large: at most {self.limit} bytes"
 
     @staticmethod
-    async def _refuse(send, status: int, text: str) -> None:
+    async def _refuse(scope, send, status: int, text: str) -> None:
         import json
 
+        from studio.server.escape_client import rpc_failure
+
         body = json.dumps({"detail": text}).encode()
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        answer = rpc_failure(scope, text) or {"status": status, "body": body, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]}
+        await send({"type": "http.response.start", "status": answer["status"], "headers": answer["headers"]})
+        await send({"type": "http.response.body", "body": answer["body"]})
 
 
 class _TooLarge(HTTPException):

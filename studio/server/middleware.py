@@ -9,8 +9,11 @@ import math
 import time
 from collections import deque
 
+from studio.server.escape_client import rpc_failure
+
 RATE_SECONDS = 5.0  # the window over which the pace of finished requests is measured
 MAX_RETRY_AFTER = 60
+MIN_RATE_SPAN = 0.25  # seconds: the shortest stretch a pace is measured over
 
 # Pages are rendered on the server and need no script; the API docs load their own copy of
 # Swagger UI (``/docs/static``), whose styles and pictures are partly inline.
@@ -107,11 +110,15 @@ class Admission:
         self.active -= 1
 
     def rate(self) -> float | None:
-        """Requests finished per second lately; None until RATE_SECONDS have a few to go by."""
+        """Requests finished per second lately (over the last RATE_SECONDS, or since the first of
+        them when that is sooner: a burst on a fresh server is not taken for a slow one); None
+        until a few have finished."""
         now = time.monotonic()
         while self._finished and self._finished[0] < now - RATE_SECONDS:
             self._finished.popleft()
-        return len(self._finished) / RATE_SECONDS if len(self._finished) >= 10 else None
+        if len(self._finished) < 10:
+            return None
+        return len(self._finished) / max(now - self._finished[0], MIN_RATE_SPAN)
 
     def expected_wait(self) -> float:
         """How long a request arriving now would wait for its turn, at the pace of late."""
@@ -133,7 +140,8 @@ class Admission:
         else:
             body, kind = (f"<!doctype html><title>Busy</title><h1>Busy</h1><p>{reason[0].upper() + reason[1:]}.</p>"
                           .encode(), b"text/html; charset=utf-8")
-        await send({"type": "http.response.start", "status": 503, "headers": [
-            (b"content-type", kind), (b"content-length", str(len(body)).encode()),
-            (b"retry-after", str(seconds).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()),
+                   (b"retry-after", str(seconds).encode())]
+        answer = rpc_failure(scope, reason) or {"status": 503, "body": body, "headers": headers}
+        await send({"type": "http.response.start", "status": answer["status"], "headers": answer["headers"]})
+        await send({"type": "http.response.body", "body": answer["body"]})

@@ -83,7 +83,8 @@ def speedrun_table(session: Session, level_id: int) -> list[SpeedrunOut]:
 
 def comments_of(session: Session, level_id: int) -> list[CommentOut]:
     rows = session.execute(
-        select(Comment.id, Comment.text, Comment.created_at, Account.name)
+        select(Comment.id, Comment.text, Comment.created_at, Account.name, Comment.spoiler)
         .join(Account, Account.id == Comment.account_id).where(Comment.level_id == level_id)
         .order_by(Comment.created_at, Comment.id)).all()
-    return [CommentOut(id=cid, author=name, text=text, date=date) for cid, text, date, name in rows]
+    return [CommentOut(id=cid, author=name, text=text, date=date, spoiler=bool(spoiler))
+            for cid, text, date, name, spoiler in rows]

@@ -128,6 +128,7 @@ class CommentOut(BaseModel):
     author: str
     text: str
     date: When
+    spoiler: bool = Field(False, description="it gives part of the solution away (Escape's client marks these)")
 
 
 class SpeedrunIn(Strict):

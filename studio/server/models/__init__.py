@@ -8,6 +8,7 @@ from studio.server.models.feedback import Comment, Rating
 from studio.server.models.speedruns import Speedrun
 from studio.server.models.limits import RateEvent
 from studio.server.models.intricacy import IntricacyLock, IntricacyNote, IntricacyPlayer, IntricacyTurn
+from studio.server.models.escape import EscapePlayer
 
 __all__ = ["Base", "Account", "Token", "COLLECTIONS", "Level", "Comment", "Rating", "Speedrun", "RateEvent",
-           "IntricacyPlayer", "IntricacyLock", "IntricacyNote", "IntricacyTurn"]
+           "IntricacyPlayer", "IntricacyLock", "IntricacyNote", "IntricacyTurn", "EscapePlayer"]

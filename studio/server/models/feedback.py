@@ -9,7 +9,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from studio.server.models.base import Base, utcnow
 
-RATING_RANGE = (1, 10)  # difficulty and style, as in Escape's rating dialog: low to high
+RATING_RANGE = (1, 10)  # difficulty and style from the web, low to high (Escape's client sends 0-10)
 
 
 class Rating(Base):
@@ -23,6 +23,9 @@ class Rating(Base):
     style: Mapped[int] = mapped_column(Integer)
     # "Cooked": solvable in a way the designer did not intend.
     cooked: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Escape's client also rates rigidity (0-10) and says whether the player solved the level.
+    rigidity: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    solved: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -33,4 +36,5 @@ class Comment(Base):
     level_id: Mapped[int] = mapped_column(ForeignKey("levels.id", ondelete="CASCADE"), index=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     text: Mapped[str] = mapped_column(Text)
+    spoiler: Mapped[bool] = mapped_column(Boolean, default=False)  # gives part of the solution away
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -57,7 +57,8 @@ def comment(comment: CommentIn, request: Request, level_id: int = LevelId, accou
     return post_comment(session, request, level_id, account, comment.text)
 
 
-def post_comment(session: Session, request: Request, level_id: int, account: Account, text: str) -> CommentOut:
+def post_comment(session: Session, request: Request, level_id: int, account: Account, text: str,
+                 spoiler: bool = False) -> CommentOut:
     """A comment on the level, within the hourly limits (the API's and the web page's)."""
     config = request.app.state.config
     text = text.strip()
@@ -65,7 +66,7 @@ def post_comment(session: Session, request: Request, level_id: int, account: Acc
         raise HTTPException(422, "text: a comment needs some words")
     reserve(session, "comment", account.id, client_address(request),
             config.comments_per_hour, config.comments_per_hour * config.per_address_factor)
-    stored = Comment(level_id=level_id, account_id=account.id, text=text[:config.max_comment_chars])
+    stored = Comment(level_id=level_id, account_id=account.id, text=text[:config.max_comment_chars], spoiler=spoiler)
     session.add(stored)
     session.commit()
     return CommentOut(id=stored.id, author=account.name, text=stored.text, date=stored.created_at)

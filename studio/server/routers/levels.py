@@ -69,9 +69,21 @@ def upload(upload: Upload, request: Request, account: Account = Depends(signed_i
     if game is None:
         raise HTTPException(422, f"game: no game is called {upload.game!r}; one of {', '.join(games_by_id())}")
     filename = check_filename(game, upload.filename)
-    if len(upload.solution) > config.max_solution_chars:
-        raise HTTPException(422, f"solution: at most {config.max_solution_chars} characters")
     data = decode_level(upload.data_base64, config.max_level_bytes)
+    level = store_level(session, request, account, game, filename, data, upload.solution)
+    return Uploaded(id=level.id, md5=level.md5, collection=level.collection)
+
+
+def store_level(session: Session, request: Request, account: Account, game, filename: str, data: bytes,
+                solution: str, description: str = "") -> Level:
+    """Keep a level whose solution wins, in triage, its solution the first speedrun (the JSON
+    API's upload and Escape's client's); HTTPException with the reason otherwise."""
+    state = request.app.state
+    config = state.config
+    if len(solution) > config.max_solution_chars:
+        raise HTTPException(422, f"solution: at most {config.max_solution_chars} characters")
+    if len(data) > config.max_level_bytes:
+        raise HTTPException(413, f"the level file is {len(data)} bytes; at most {config.max_level_bytes} are accepted")
     # Counted from here, a refusal too: verifying costs the server.
     reserve(session, "upload", account.id, client_address(request),
             config.uploads_per_hour, config.uploads_per_hour * config.per_address_factor)
@@ -81,24 +93,23 @@ def upload(upload: Upload, request: Request, account: Account = Depends(signed_i
         raise HTTPException(409, f"this file is already on the server as level {existing} (same MD5 {md5})")
     session.rollback()  # no transaction stays open while the level is played
     try:
-        verdict = state.verifier.check(game.id, filename, data, upload.solution)
+        verdict = state.verifier.check(game.id, filename, data, solution)
     except VerifierBusy as busy:
         raise busy_error(str(busy)) from None
     if not verdict["ok"]:
         raise HTTPException(422, verdict["reason"])
-    level = Level(game=game.id, filename=filename, title=verdict["title"], description="", author_id=account.id,
-                  md5=md5, data=data, size=len(data), collection=TRIAGE)
+    level = Level(game=game.id, filename=filename, title=verdict["title"], description=description,
+                  author_id=account.id, md5=md5, data=data, size=len(data), collection=TRIAGE)
     session.add(level)
     try:
         session.flush()
         # The author's own solution is the level's first speedrun.
-        session.add(Speedrun(level_id=level.id, account_id=account.id, length=verdict["length"],
-                             solution=upload.solution))
+        session.add(Speedrun(level_id=level.id, account_id=account.id, length=verdict["length"], solution=solution))
         session.commit()
     except IntegrityError:
         session.rollback()
         raise HTTPException(409, f"this file is already on the server (same MD5 {md5})") from None
-    return Uploaded(id=level.id, md5=md5, collection=level.collection)
+    return level
 
 
 @router.get("", response_model=list[LevelOut])

@@ -25,17 +25,23 @@ router = APIRouter(prefix="/api/levels", tags=["speedruns"])
 def submit(run: SpeedrunIn, request: Request, level_id: int = LevelId, account: Account = Depends(signed_in),
            session: Session = Depends(db_session)) -> SpeedrunResult:
     """Verified, or 422 with the reason the solution does not win."""
+    return record_speedrun(session, request, account, level_or_404(session, level_id), run.solution)
+
+
+def record_speedrun(session: Session, request: Request, account: Account, level, solution: str) -> SpeedrunResult:
+    """Play the solution and keep it if it is the player's shortest (the JSON API's, the play
+    page's and Escape's client's); HTTPException with the reason when it does not win."""
     state = request.app.state
     config = state.config
-    if len(run.solution) > config.max_solution_chars:
+    if len(solution) > config.max_solution_chars:
         raise HTTPException(422, f"solution: at most {config.max_solution_chars} characters")
-    level = level_or_404(session, level_id)
+    level_id = level.id
     reserve(session, "speedrun", account.id, client_address(request),
             config.speedruns_per_hour, config.speedruns_per_hour * config.per_address_factor)
     game, filename, data = level.game, level.filename, level.data
     session.rollback()  # no transaction stays open while the solution is played
     try:
-        verdict = state.verifier.check(game, filename, data, run.solution)
+        verdict = state.verifier.check(game, filename, data, solution)
     except VerifierBusy as busy:
         raise busy_error(str(busy)) from None
     if not verdict["ok"]:
@@ -46,10 +52,10 @@ def submit(run: SpeedrunIn, request: Request, level_id: int = LevelId, account: 
         mine = session.scalar(select(Speedrun).where(Speedrun.level_id == level_id,
                                                      Speedrun.account_id == account.id))
         if mine is None:
-            session.add(Speedrun(level_id=level_id, account_id=account.id, length=length, solution=run.solution))
+            session.add(Speedrun(level_id=level_id, account_id=account.id, length=length, solution=solution))
             improved = True
         elif length < mine.length:
-            mine.length, mine.solution, mine.created_at = length, run.solution, utcnow()
+            mine.length, mine.solution, mine.created_at = length, solution, utcnow()
             improved = True
         try:
             session.commit()
