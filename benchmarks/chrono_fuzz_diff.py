@@ -4,10 +4,10 @@
 ours, and where our play stopped (the letter, the time jump and turn, the paradox's kind,
 place and clones), then the differences grouped by verdicts and the count that agree.
 
-    python benchmarks/chrono_fuzz_diff.py [-v] [--hand-made] [LEVEL-NAME-PART...]
+    python benchmarks/chrono_fuzz_diff.py [-v] [--hand-made | --fuzz2] [LEVEL-NAME-PART...]
 
 ``-v`` lists the agreeing cases too; ``--hand-made`` diffs the hand-made corpus's
-expected.jsonl (../shared/corpus/chrono) instead. The original's results carry no turn,
+expected.jsonl (../shared/corpus/chrono) instead, ``--fuzz2`` the second random batch. The original's results carry no turn,
 so a difference in when is seen as a different score.
 """
 
@@ -58,11 +58,12 @@ def _hand_made_comparisons():
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     hand_made = "--hand-made" in argv
+    batch = "fuzz2" if "--fuzz2" in argv else "fuzz"
     wanted = [a for a in argv if not a.startswith("-")]
-    if not (CHRONO / "expected.jsonl").is_file() or not (hand_made or fuzz_present()):
-        print(f"the corpus ({CHRONO if hand_made else CHRONO / 'fuzz'}) is absent", file=sys.stderr)
+    if not (CHRONO / "expected.jsonl").is_file() or not (hand_made or fuzz_present(batch)):
+        print(f"the corpus ({CHRONO if hand_made else CHRONO / batch}) is absent", file=sys.stderr)
         return 2
-    comparisons = _hand_made_comparisons() if hand_made else (compare_fuzz_case(case) for case in fuzz_cases())
+    comparisons = _hand_made_comparisons() if hand_made else (compare_fuzz_case(case) for case in fuzz_cases(batch))
     agree = total = 0
     kinds = Counter()
     for compared in comparisons:

@@ -12,26 +12,30 @@ from pathlib import Path
 
 CHRONO = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "chrono"
 FUZZ = CHRONO / "fuzz"
+FUZZ2 = CHRONO / "fuzz2"  # a second, larger batch from the same generator with another seed
+BATCHES = {"fuzz": FUZZ, "fuzz2": FUZZ2}
 ABSENT = "../shared/corpus/chrono is absent (it ships only beside the project's own checkout)"
 RESULT_FIELDS = ("complete", "paradox", "score", "clones")
 
 
-def fuzz_present() -> bool:
-    return (FUZZ / "expected.jsonl").is_file()
+def fuzz_present(batch: str = "fuzz") -> bool:
+    return (BATCHES[batch] / "expected.jsonl").is_file()
 
 
-def fuzz_cases() -> list[dict]:
+def fuzz_cases(batch: str = "fuzz") -> list[dict]:
     """The original's result for each random level's action string, in the file's order."""
-    if not fuzz_present():
+    if not fuzz_present(batch):
         return []
-    return [json.loads(line) for line in (FUZZ / "expected.jsonl").read_text().splitlines() if line.strip()]
+    return [json.loads(line) for line in (BATCHES[batch] / "expected.jsonl").read_text().splitlines() if line.strip()]
 
 
 @lru_cache(maxsize=None)
 def fuzz_level(name: str):
+    """A random level of either batch (their file names differ: fuzz2's carry its seed)."""
     from studio.games.chrono.superfun import load_superfun
 
-    return load_superfun((FUZZ / name).read_bytes())
+    folder = FUZZ if (FUZZ / name).is_file() else FUZZ2
+    return load_superfun((folder / name).read_bytes())
 
 
 def our_result(replay) -> dict:
@@ -60,10 +64,10 @@ def compare_fuzz_case(case: dict) -> Comparison:
 
 def find_fuzz_case(level: str, solution: str) -> dict:
     """The corpus line for ``level`` played with ``solution`` (KeyError when there is none)."""
-    for case in fuzz_cases():
+    for case in fuzz_cases("fuzz") + fuzz_cases("fuzz2"):
         if case["level"] == level and case["solution"] == solution:
             return case
-    raise KeyError(f"{level} {solution} is not in fuzz/expected.jsonl")
+    raise KeyError(f"{level} {solution} is in neither fuzz/ nor fuzz2/expected.jsonl")
 
 
 def verdict_words(result: dict) -> str:

@@ -1,6 +1,6 @@
-"""ChronoShift against the original engine on random levels (../shared/corpus/chrono/fuzz): every
-action string's verdict (complete or paradox), score and clone count. benchmarks/chrono_fuzz_diff.py
-prints each case that differs with the turn where ours stopped."""
+"""ChronoShift against the original engine on random levels (../shared/corpus/chrono/fuzz and the
+larger fuzz2): every action string's verdict (complete or paradox), score and clone count.
+benchmarks/chrono_fuzz_diff.py [--fuzz2] prints each case that differs with the turn where ours stopped."""
 
 from __future__ import annotations
 
@@ -17,8 +17,12 @@ def test_the_fuzz_corpus_holds_every_kind_of_result():
     assert {(c["complete"], c["paradox"]) for c in cases} == {(True, False), (False, True), (False, False)}
 
 
-def test_every_fuzz_result_agrees_with_the_original():
-    cases = fuzz_cases()
+@pytest.mark.parametrize("batch, at_least", [("fuzz", 1584), ("fuzz2", 7956)])
+def test_every_fuzz_result_agrees_with_the_original(batch, at_least):
+    if not fuzz_present(batch):
+        pytest.skip(f"../shared/corpus/chrono/{batch} is absent")
+    cases = fuzz_cases(batch)
+    assert len(cases) >= at_least
     wrong = []
     for case in cases:
         compared = compare_fuzz_case(case)

@@ -21,3 +21,10 @@ def test_a_crate_button_is_flagged_as_pressed_by_clones_too(glyph):
 def test_a_plain_button_is_not_flagged():
     level = make_level("+++++++", "+S b -+", "+  c  +", "++G++++", "+++++++", links=[((3, 1), (5, 1))])
     assert not [p for p in lint_level(level) if p.rule == "crate-button"]
+
+
+def test_a_crate_plate_in_a_level_without_crates_is_flagged_as_pressing_nothing():
+    """The original ignores 'P' where there are no crates (fuzz-424242-1891-1.txt SNEEEH)."""
+    level = make_level("+++++++", "+S P -+", "+     +", "++G++++", "+++++++", links=[((3, 1), (5, 1))])
+    found = [p.rule for p in lint_level(level) if p.cell == level.index(3, 1)]
+    assert found == ["inert-crate-plate"]

@@ -436,6 +436,12 @@ PINNING_FUZZ_CASES = [
     ("a clone presses a crate button", "fuzz-1-211-1.txt", "SSENEWHEESESWWSNWEWST"),
     ("a clone presses a crate button", "fuzz-1-347-0.txt", "EEHNNEHNWEHNSNTWHSTEHNHH"),
     ("a clone presses a crate button", "fuzz-1-122-1.txt", "SSHTETNESWNNTNWESHWHTEWHEN"),
+    ("a clone presses a crate plate where there are crates", "fuzz-424242-144-0.txt", "WENTENHSWNEH"),
+    ("a clone presses a crate plate where there are crates", "fuzz-424242-1149-3.txt", "WNSSWNEHHT"),
+    ("a crate plate presses nothing in a level without crates", "fuzz-424242-1891-1.txt", "SNEEEH"),
+    ("a crate plate presses nothing in a level without crates", "fuzz-424242-1243-3.txt", "SNHETSEWNNENSTESTN"),
+    ("a crate plate presses nothing in a level without crates", "fuzz-424242-1033-0.txt", "EENWWNTNNSEWEWWTWTHNSWWE"),
+    ("a crate plate presses nothing in a level without crates", "fuzz-424242-1336-3.txt", "NNHSWSSEWEESTWES"),
 ]
 
 

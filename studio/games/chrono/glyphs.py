@@ -37,6 +37,10 @@ BUTTONS = frozenset({Glyph.BUTTON, Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE, Glyph.
 # original engine lets a clone press them too (engine/devices.py).
 PLAIN_BUTTONS = frozenset({Glyph.BUTTON, Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE})
 CRATE_BUTTONS = frozenset({Glyph.CRATE_BUTTON, Glyph.CRATE_PLATE})
+# What a clone or crate standing on a field presses (engine/devices.py): every button, but a
+# crate plate only in a level with crates; in one without, the original's 'P' does nothing.
+PRESSED_BY_ANYTHING = PLAIN_BUTTONS | {Glyph.ONE_TIME_BUTTON}
+PRESSED_WITHOUT_CRATES = PRESSED_BY_ANYTHING - {Glyph.CRATE_PLATE}
 
 GLYPH_NAMES = {
     Glyph.WALL: "wall",

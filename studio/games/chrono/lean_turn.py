@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import MOVES, TIME_MACHINE
-from studio.games.chrono.engine.devices import PRESSED_BY_ANYTHING
 from studio.games.chrono.glyphs import Glyph
 
 
@@ -31,7 +30,7 @@ class LeanTurn:
         self.walls = frozenset(c for c in cells if board.glyph(c) == Glyph.WALL)
         self.gate_cells = frozenset(board.gates)
         self.passage_cells = frozenset(c for c in cells if board.is_passage(c))
-        self.pressable = frozenset(c for c in cells if board.glyph(c) in PRESSED_BY_ANYTHING)
+        self.pressable = board.pressable
         self.one_time_buttons = frozenset(c for c in cells if board.glyph(c) == Glyph.ONE_TIME_BUTTON)
         # button -> the gates it flips, once per link (devices.open_gates counts them so)
         toggles: dict[int, list[int]] = {}

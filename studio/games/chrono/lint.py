@@ -28,9 +28,14 @@ def lint_level(level) -> list[Problem]:
     if not goals:
         problems.append(Problem("no-goal", "The level has no goal: it can never be completed.", level.start, "error"))
     linked_gates = {gate for gates in level.links.values() for gate in gates}
+    has_crates = Glyph.CRATE in level.glyphs
     for cell, glyph in enumerate(level.glyphs):
         x, y = level.xy(cell)
-        if glyph in CRATE_BUTTONS:
+        if glyph == Glyph.CRATE_PLATE and not has_crates:
+            problems.append(Problem("inert-crate-plate", f"The crate plate at ({x}, {y}) presses nothing: in a level "
+                                                         f"without crates the original game ignores it, whoever "
+                                                         f"stands on it.", cell))
+        elif glyph in CRATE_BUTTONS:
             problems.append(Problem("crate-button", f"The {glyph_name(glyph)} at ({x}, {y}) is pressed by a clone "
                                                     f"too, not only by a crate: the original game treats it as a "
                                                     f"plain button.", cell))

@@ -7,11 +7,12 @@ equal states equal, so states of a level can be compared and hashed.
 from __future__ import annotations
 
 from studio.games.chrono.engine.actions import MOVES
-from studio.games.chrono.glyphs import Glyph
+from studio.games.chrono.glyphs import PRESSED_BY_ANYTHING, PRESSED_WITHOUT_CRATES, Glyph
 
 
 class Board:
-    __slots__ = ("width", "height", "glyphs", "start", "goals", "gate_buttons", "initially_open", "gates", "_key", "_args")
+    __slots__ = ("width", "height", "glyphs", "start", "goals", "gate_buttons", "initially_open", "gates", "pressable",
+                 "_key", "_args")
 
     def __init__(self, width: int, height: int, glyphs, start: int, links):
         self._args = (width, height, bytes(glyphs), start, tuple((b, tuple(g)) for b, g in links))
@@ -28,6 +29,9 @@ class Board:
         self.gate_buttons = {gate: tuple(buttons) for gate, buttons in gate_buttons.items()}
         self.initially_open = frozenset(i for i, g in enumerate(glyphs) if g == Glyph.OPEN_GATE)
         self.gates = tuple(i for i, g in enumerate(glyphs) if g in (Glyph.CLOSED_GATE, Glyph.OPEN_GATE))
+        # The buttons a clone or crate standing on presses (devices.py: a crate plate only where crates are).
+        pressing = PRESSED_BY_ANYTHING if Glyph.CRATE in glyphs else PRESSED_WITHOUT_CRATES
+        self.pressable = frozenset(i for i, g in enumerate(self.glyphs) if g in pressing)
         self._key = (width, height, self.glyphs, start, tuple(sorted(self.gate_buttons.items())))
 
     @classmethod
