@@ -124,9 +124,18 @@ def register(request: Request, session: Session = Depends(db_session)) -> Respon
     return _answer(work)
 
 
-async def _posted(request: Request) -> tuple[dict, dict]:
-    body = await request.body()
-    return multipart_fields(request.headers.get("content-type", ""), body)
+async def _posted(request: Request, act) -> Response:
+    """A multipart RPC by a registered player: ``act(session, account, fields, files)``, run
+    off the event loop, gives the text after ``ok``."""
+    try:
+        fields, files = multipart_fields(request.headers.get("content-type", ""), await request.body())
+    except Refusal as refusal:
+        return _text(f"fail {refusal}\n")
+
+    def work() -> str:
+        with request.app.state.sessions() as session:
+            return act(session, player_account(session, fields), fields, files)
+    return await run_in_threadpool(_answer, work)
 
 
 def _solution(files: dict) -> str:
@@ -140,49 +149,38 @@ def _solution(files: dict) -> str:
 async def upload(request: Request) -> Response:
     """A level and its solution from the level list (Ctrl-U): verified and stored as the JSON
     API's upload is, in triage; the message becomes its description."""
-    try:
-        fields, files = await _posted(request)
-    except Refusal as refusal:
-        return _text(f"fail {refusal}\n")
-
-    def work() -> str:
-        with request.app.state.sessions() as session:
-            account = player_account(session, fields)
-            if not files.get("lev"):
-                raise Refusal("the upload has no level file")
-            solution = _solution(files)
-            level = store_level(session, request, account, games_by_id()["escape"], "upload.esx", files["lev"],
-                                solution, description=fields.get("text", "").strip()[:2000])
-            level.filename = safe_name(level.title, "level") + ".esx"
-            session.commit()
-            return f"uploaded as level {level.id}"
-    return await run_in_threadpool(_answer, work)
+    def stored(session: Session, account: Account, fields: dict, files: dict) -> str:
+        if not files.get("lev"):
+            raise Refusal("the upload has no level file")
+        solution = _solution(files)
+        level = store_level(session, request, account, games_by_id()["escape"], "upload.esx", files["lev"],
+                            solution, description=fields.get("text", "").strip()[:2000])
+        level.filename = safe_name(level.title, "level") + ".esx"
+        session.commit()
+        return f"uploaded as level {level.id}"
+    return await _posted(request, stored)
 
 
 @router.post(f"{RPC}/upsol")
 async def upload_solution(request: Request) -> Response:
     """A speed record offered after a rating: played and kept as any speedrun is."""
-    try:
-        fields, files = await _posted(request)
-    except Refusal as refusal:
-        return _text(f"fail {refusal}\n")
+    def recorded(session: Session, account: Account, fields: dict, files: dict) -> str:
+        result = record_speedrun(session, request, account, _level(session, fields), _solution(files))
+        return f"{result.length} moves" + (", the record" if result.record else "")
+    return await _posted(request, recorded)
 
-    def work() -> str:
-        with request.app.state.sessions() as session:
-            account = player_account(session, fields)
-            result = record_speedrun(session, request, account, _level(session, fields), _solution(files))
-            return f"{result.length} moves" + (", the record" if result.record else "")
-    return await run_in_threadpool(_answer, work)
+
+def _about_level(request: Request, session: Session, act) -> Response:
+    """An RPC about one level (``md``) by a registered player: ``act(account, level, fields)``
+    gives the text after ``ok``."""
+    fields = dict(request.query_params)
+    return _answer(lambda: act(player_account(session, fields), _level(session, fields), fields))
 
 
 @router.get(f"{RPC}/rate")
 def rate(request: Request, session: Session = Depends(db_session)) -> Response:
     """The player's rating (changeable); answers the level's best solution length."""
-    fields = dict(request.query_params)
-
-    def work() -> str:
-        account = player_account(session, fields)
-        level = _level(session, fields)
+    def rated(account: Account, level: Level, fields: dict) -> str:
         values = {name: number(fields, name, 0, 10) for name in ("diff", "style", "rigid")}
         cooked, solved = number(fields, "cooked", 0, 1), number(fields, "solved", 0, 1)
         level_id = level.id
@@ -200,46 +198,32 @@ def rate(request: Request, session: Session = Depends(db_session)) -> Response:
                 session.rollback()
         best = session.scalar(select(func.min(Speedrun.length)).where(Speedrun.level_id == level_id))
         return str(best if best is not None else NO_RECORD)
-    return _answer(work)
+    return _about_level(request, session, rated)
 
 
 @router.get(f"{RPC}/ping")
 def ping(request: Request, session: Session = Depends(db_session)) -> Response:
     """Asked before the comment form opens: does the level exist here?"""
-    fields = dict(request.query_params)
-
-    def work() -> str:
-        player_account(session, fields)
-        _level(session, fields)
-        return "level exists!"
-    return _answer(work)
+    return _about_level(request, session, lambda account, level, fields: "level exists!")
 
 
 @router.get(f"{RPC}/comment")
 def comment(request: Request, session: Session = Depends(db_session)) -> Response:
     """A comment (``spoiler=1``: it gives part of the solution away), within the API's limits."""
-    fields = dict(request.query_params)
-
-    def work() -> str:
-        account = player_account(session, fields)
-        level = _level(session, fields)
+    def posted(account: Account, level: Level, fields: dict) -> str:
         spoiler = bool(number(fields, "spoiler", 0, 1)) if fields.get("spoiler") else False
         stored = post_comment(session, request, level.id, account, fields.get("comment", ""), spoiler=spoiler)
         return f"added comment #{stored.id}"
-    return _answer(work)
+    return _about_level(request, session, posted)
 
 
 @router.get(f"{RPC}/deletefromgame")
 def delete_from_game(request: Request, session: Session = Depends(db_session)) -> Response:
     """The author takes their level out of the collections (withdrawn, as on the web)."""
-    fields = dict(request.query_params)
-
-    def work() -> str:
-        account = player_account(session, fields)
-        level = _level(session, fields)
+    def withdrawn(account: Account, level: Level, fields: dict) -> str:
         if level.author_id != account.id:
             raise Refusal("only the level's author may take it out of the collections")
         level.collection, level.updated_at = WITHDRAWN, utcnow()
         session.commit()
         return "withdrawn"
-    return _answer(work)
+    return _about_level(request, session, withdrawn)
