@@ -99,3 +99,29 @@ def test_remembered_physics_plays_as_fresh(steps, path, letters):
         fresh = step(state, MOVE_LETTERS[letter])
         assert remembered == fresh == remembered_again  # the state and every event
         state = fresh.state
+
+
+@pytest.mark.parametrize("seed_and_lock", __import__("tests.intricacy_large", fromlist=["large_locks"]).large_locks(6),
+                         ids=lambda found: f"seed{found[0]}")
+def test_a_large_lock_searches_as_plain_breadth_first(seed_and_lock):
+    """Eight blocks and four springs (tests/intricacy_large.py): the shortcut for hook moves
+    into empty hexes and the remembered springs phases change no answer."""
+    _same_as_plain(seed_and_lock[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(edits(), st.sampled_from(LOCK_FILES), st.text(alphabet="".join(MOVE_LETTERS), max_size=12))
+def test_a_free_hook_move_is_the_tools_phase(steps, path, letters):
+    from studio.games.intricacy.engine import tools_phase
+    from studio.games.intricacy.search import free_cells, free_hook_move
+
+    lock = apply_edits(load_lock(path.read_bytes()).lock, steps)
+    if lock.hook is None:
+        return
+    state = initial_state(lock)
+    for letter in letters:
+        move = MOVE_LETTERS[letter]
+        shortcut = free_hook_move(state, move, free_cells(state, {}), {})
+        if shortcut is not None:
+            assert shortcut == tools_phase(state, move)[0]
+        state = step(state, move).state
