@@ -1,10 +1,11 @@
 """What one time jump's world asks of its clones, for the solver's lower bound: their
 ways home, the ways to fetch the goals, and the gates someone else must hold open.
 
-Take a gate that starts closed, whose linked buttons are all plain buttons
-(crate buttons included: clones press them too), in a jump without crates. It is open at the end of a
-turn only when an odd number of its buttons, so at least one, has a clone on
-it then. A clone that ends a turn on the gate is not on a button, so another
+Take a gate that starts closed, whose linked buttons that press at all (the board's
+``pressable``: a crate plate presses nothing in a level without crates) are all plain
+buttons (crate buttons included: clones press them too), in a jump without crates.
+It is open at the end of a turn only when an odd number of those buttons, so at
+least one, has a clone on it then. A clone that ends a turn on the gate is not on a button, so another
 clone of that jump stands on a linked button at the end of that very turn,
 and afterwards still has to walk home and enter the machine.
 
@@ -56,7 +57,7 @@ class Holding:
         # Gates that need a holder (see the module docstring), with their plain buttons.
         self.held_gates = {}
         for gate in board.gates:
-            buttons = board.gate_buttons.get(gate, ())
+            buttons = tuple(b for b in board.gate_buttons.get(gate, ()) if b in board.pressable)
             kinds = {board.glyph(b) for b in buttons}
             if gate not in board.initially_open and buttons and kinds <= PLAIN_BUTTONS:
                 self.held_gates[gate] = buttons

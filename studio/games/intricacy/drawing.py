@@ -11,7 +11,8 @@ from studio.core.hexes import hex_centre_xy
 from studio.games.intricacy.lock import BLOCK
 
 SPRING_COLOUR = "#e9e4d8"
-SPRING_HALO = "rgba(0,0,0,0.59)"  # Qt's QColor(0, 0, 0, 150)
+SPRING_HALO_ALPHA = 150  # of 255: the dark line under the spring's, so it reads on any piece
+SPRING_HALO = f"rgba(0,0,0,{SPRING_HALO_ALPHA / 255:.2f})"
 SPRING_HALO_WIDTH, SPRING_WIDTH, SPRING_DOT = 0.2, 0.1, 0.16  # shares of the hex radius
 
 

@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 
 from studio.editor.hex_geometry import HEX_RADIUS, hex_centre, hex_corners, hex_polygon, hex_rect, hexes_rect
 from studio.games.intricacy.drawing import (
-    SPRING_COLOUR, SPRING_DOT, SPRING_HALO_WIDTH, SPRING_WIDTH, label_spots, spring_points,
+    SPRING_COLOUR, SPRING_DOT, SPRING_HALO_ALPHA, SPRING_HALO_WIDTH, SPRING_WIDTH, label_spots, spring_points,
 )
 from studio.games.intricacy.colouring import colours_by_kind, proper_colours
 from studio.games.intricacy.hexgrid import DIRECTIONS, Hex, distance, hexagon, neighbours
@@ -272,7 +272,7 @@ class LockArt:
             return
         line = QPolygonF([QPointF(x, y) for x, y in points])
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(0, 0, 0, 150), self.radius * SPRING_HALO_WIDTH, Qt.PenStyle.SolidLine,
+        painter.setPen(QPen(QColor(0, 0, 0, SPRING_HALO_ALPHA), self.radius * SPRING_HALO_WIDTH, Qt.PenStyle.SolidLine,
                             Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         painter.drawPolyline(line)
         painter.setPen(QPen(SPRING, self.radius * SPRING_WIDTH, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,

@@ -36,8 +36,8 @@ NO_PASSWORD = "!escape-client"  # no Argon2 hash matches it: the account signs i
 PLATFORMS = ("linux", "win32", "macosx")
 
 
-def _text(text: str, status: int = 200) -> Response:
-    return Response(text.encode("utf-8"), status_code=status, media_type="text/plain")
+def _text(text: str) -> Response:
+    return Response(text.encode("utf-8"), media_type="text/plain")
 
 
 def _answer(work) -> Response:
