@@ -57,7 +57,7 @@ def _levels():
     yield "crossed", make_level(*CROSSED, links=CROSSED_LINKS)
     corpus = corpus_path()
     if corpus is not None:
-        for name in ("tutorial04.txt", "tutorial05.txt", "tutorial09.txt", "tutorialX.txt"):
+        for name in ("tutorial04.txt", "tutorial05.txt", "tutorial07.txt", "tutorial09.txt", "tutorialX.txt"):
             yield name, load_superfun((corpus / "chrono" / "levels" / name).read_bytes())
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from studio.core.collector import collector_paused
 from studio.core.search_methods import best_first, breadth_first, novelty_first
 from studio.core.search_space import (
     DEAD, NONE, WON, Edge, EngineSpace, Expansion, Progress, SearchResult, SearchSpace, Stopper, moves_along,
@@ -59,13 +60,13 @@ def search(space: SearchSpace, *, method: str = "astar", timeout: float | None =
     is unsolved and ``optimal``: "nothing shorter").
     """
     stopper = Stopper(timeout, cancel, progress, progress_every)
-    if method == "bfs":
-        return breadth_first(space, stopper, max_expanded)
-    if method == "astar":
-        return best_first(space, stopper, max_expanded, weight, admit, shorter_than)
-    if method == "novelty":
-        return novelty_first(space, stopper, max_expanded, shorter_than)
-    raise ValueError(f"unknown search method {method!r}: use 'astar' or 'bfs'")
+    walks = {"bfs": lambda: breadth_first(space, stopper, max_expanded),
+             "astar": lambda: best_first(space, stopper, max_expanded, weight, admit, shorter_than),
+             "novelty": lambda: novelty_first(space, stopper, max_expanded, shorter_than)}
+    if method not in walks:
+        raise ValueError(f"unknown search method {method!r}: use 'astar' or 'bfs'")
+    with collector_paused():
+        return walks[method]()
 
 
 

@@ -1,11 +1,13 @@
 """What one time jump's world asks of its clones, for the solver's lower bound: their
 ways home, the ways to fetch the goals, and the gates someone else must hold open.
 
-Take a gate that starts closed, whose linked buttons that press at all (the board's
-``pressable``: a crate plate presses nothing in a level without crates) are all plain
-buttons (crate buttons included: clones press them too), in a jump without crates.
-It is open at the end of a turn only when an odd number of those buttons, so at
-least one, has a clone on it then. A clone that ends a turn on the gate is not on a button, so another
+Take a gate closed but for its linked buttons that press at all (the board's
+``pressable``: a crate plate presses nothing in a level without crates) and are not
+pressed for good, these all plain buttons (crate buttons included: clones press them
+too), in a jump without crates: a gate that starts closed, or one that starts open
+whose one-time button has been pressed in this jump (it stays active until the jump
+ends, and so turns the gate for good). It is open at the end of a turn only when an
+odd number of those plain buttons, so at least one, has a clone on it then. A clone that ends a turn on the gate is not on a button, so another
 clone of that jump stands on a linked button at the end of that very turn,
 and afterwards still has to walk home and enter the machine.
 
@@ -21,9 +23,11 @@ crate pushed onto the goal takes it too, so the clone may instead go only as
 far as the field behind a crate beside the goal, step onto the crate's field
 as it pushes, and go home from there.
 
-Each such requirement bounds the extra letters, beyond every clone's own way
-home, of two different clones (the one crossing, the one holding), so the
-solver adds the largest of them to its plain bound.
+The crosser, for its part, is on the gate no earlier than the holder is on the
+button, and then still has the gate's way home to go. Each such requirement
+bounds the extra letters, beyond every clone's own way home, of two different
+clones (the one crossing, the one holding), so the solver adds the largest of
+them to its plain bound.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ class Needs(NamedTuple):
     """What one world asks (see ``Holding.needs``)."""
 
     home: dict  # clone out -> steps home
-    crossings: tuple  # (clone, gate, turns until it can be on the gate): gates on every way home
+    crossings: tuple  # (clone, gate, turns until it can be on the gate, the gate's way home): gates on every way home
     goals: dict  # goal not taken -> {clone: (steps there and home, ((gate, turns), ...))}
     holders: dict  # held gate -> ((clone, steps to a button, the button's way home), ...)
 
@@ -54,20 +58,32 @@ class Holding:
         self.board = board
         self.ways = Ways(board)
         self._crate_reach: dict[frozenset, frozenset] = {}  # crates -> the fields they can be pushed to
-        # Gates that need a holder (see the module docstring), with their plain buttons.
-        self.held_gates = {}
-        for gate in board.gates:
-            buttons = tuple(b for b in board.gate_buttons.get(gate, ()) if b in board.pressable)
-            kinds = {board.glyph(b) for b in buttons}
-            if gate not in board.initially_open and buttons and kinds <= PLAIN_BUTTONS:
-                self.held_gates[gate] = buttons
+        self._held_gates: dict[frozenset, dict] = {}  # one-time buttons pressed -> held_gates' answer
+
+    def held_gates(self, pressed_once: frozenset) -> dict:
+        """The gates that need a holder (see the module docstring) while the one-time buttons
+        ``pressed_once`` are pressed, each with its plain buttons. A pressed one-time button
+        stays active until the jump ends, so it turns its gates for good: a gate that starts
+        open is closed but while a plain button is held, once its one-time button is pressed."""
+        found = self._held_gates.get(pressed_once)
+        if found is None:
+            board = self.board
+            found = self._held_gates[pressed_once] = {}
+            for gate in board.gates:
+                links = [b for b in board.gate_buttons.get(gate, ()) if b in board.pressable]
+                flips = sum(1 for b in links if b in pressed_once)  # (once per link, as devices.py counts)
+                buttons = tuple(b for b in links if b not in pressed_once)
+                closed = (gate in board.initially_open) == (flips % 2 == 1)
+                if closed and buttons and {board.glyph(b) for b in buttons} <= PLAIN_BUTTONS:
+                    found[gate] = buttons
+        return found
 
     def needs(self, world: World) -> Needs | None:
         """What ``world`` asks of its clones out, or None when some clone can no longer get
         home. Goals matter only in the last jump: one nobody can fetch has no fetchers."""
         ways, start = self.ways, self.board.start
         closed = ways.closed_for_good(world)
-        gates = () if world.crates else self.held_gates  # a crate could hold a button
+        gates = {} if world.crates else self.held_gates(world.pressed_once)  # a crate could hold a button
         out = [(clone, cell) for clone, cell in enumerate(world.clones) if clone not in world.home]
         home, crossings = {}, []
         for clone, cell in out:
@@ -75,7 +91,8 @@ class Holding:
             home[clone] = ways.steps(cell, start, closed)
             if cuts is None or home[clone] >= FAR:
                 return None
-            crossings += [(clone, gate, ways.steps(cell, gate, closed)) for gate in cuts]
+            crossings += [(clone, gate, ways.steps(cell, gate, closed), ways.steps(gate, start, closed))
+                          for gate in cuts]
         goals = {}
         for goal in self.board.goals - world.goals_taken:
             home_cuts = ways.cuts(goal, start, closed, gates)
@@ -94,7 +111,7 @@ class Holding:
                 fetchers[clone] = (fetch, tuple(
                     (gate, ways.steps(cell, gate, closed)) for gate in cuts) + tuple(
                     (gate, there + ways.steps(goal, gate, closed)) for gate in home_cuts))
-        holders = {gate: self._holders(gate, out, closed) for gate in gates}
+        holders = {gate: self._holders(buttons, out, closed) for gate, buttons in gates.items()}
         return Needs(home, tuple(crossings), goals, holders)
 
     def _fetch_by_pushing(self, cell: int, goal: int, closed: frozenset, crates: frozenset) -> int:
@@ -102,7 +119,7 @@ class Holding:
         to the field behind a crate beside the goal, one step onto the crate's field, home.
         Only fields some crate can be pushed to count (walls alone considered)."""
         ways, board, start = self.ways, self.board, self.board.start
-        reachable = self._crate_fields(crates)
+        reachable = self.crate_fields(crates)
         best = FAR
         for action in MOVES:
             beside = board.neighbour(goal, action)
@@ -111,7 +128,7 @@ class Holding:
                 best = min(best, ways.steps(cell, behind, closed) + 1 + ways.steps(beside, start, closed))
         return best
 
-    def _crate_fields(self, crates: frozenset) -> frozenset:
+    def crate_fields(self, crates: frozenset) -> frozenset:
         """Every field a crate starting on ``crates`` can be pushed to, counting only walls: a
         push from c to c + d needs c - d and c + d not walls."""
         found = self._crate_reach.get(crates)
@@ -129,10 +146,10 @@ class Holding:
             found = self._crate_reach[crates] = frozenset(seen)
         return found
 
-    def _holders(self, gate: int, out: list, closed: frozenset) -> tuple:
+    def _holders(self, buttons: tuple, out: list, closed: frozenset) -> tuple:
         ways, start = self.ways, self.board.start
         found = []
-        for button in self.held_gates[gate]:
+        for button in buttons:
             button_home = ways.steps(button, start, closed)
             for clone, cell in out:
                 walk = ways.steps(cell, button, closed)
@@ -142,15 +159,18 @@ class Holding:
 
 
 class WorldBound(NamedTuple):
-    """A world's ``Needs`` as the solver's bound reads them, state after state. Holding a
-    gate until a crosser is on it, ``turns`` from now, costs a holder other than the crosser
-    ``max(walk to the button, turns) + the button's way home - its own way home`` extra
-    letters (at least 0), the fewest over the holders; the way home (``backs``) depends on
-    every jump of the state, the rest only on this world, so it is worked out here once:
-    each requirement holds its candidate holders with the letters before that subtraction."""
+    """A world's ``Needs`` as the solver's bound reads them, state after state. The crosser
+    is on the gate at some turn ``t``, at least ``turns`` from now and at least the holder's
+    walk to the button; until then the holder stays out. So the holder spends ``t + the
+    button's way home`` letters and the crosser ``t + the gate's way home``, each beyond its
+    own way home (at least 0), two different clones, the fewest over the holders and their
+    buttons. The ways home (``backs``) depend on every jump of the state, the rest only on
+    this world, so it is worked out here once: each requirement holds its crosser and the
+    candidate holders with the letters before that subtraction (a goal's crossings leave the
+    crosser's part out: its fetch counts its walk)."""
 
     home: dict  # clone out -> steps home
-    holds: tuple  # per crossing: ((holder, letters), ...), never empty
+    holds: tuple  # per crossing: (crosser, ((holder, letters, crosser's letters), ...)), never empty
     goals: tuple  # per goal not taken: ((clone, fetch, (holds, ...)), ...) for each clone that can fetch it
 
 
@@ -160,30 +180,29 @@ def world_bound(needs: Needs | None) -> WorldBound | None:
     if needs is None:
         return None
     holds = []
-    for crosser, gate, turns in needs.crossings:
-        options = _hold_letters(needs.holders[gate], turns, crosser)
+    for crosser, gate, turns, gate_home in needs.crossings:
+        options = _hold_letters(needs.holders[gate], turns, crosser, gate_home)
         if not options:
             return None
-        holds.append(options)
+        holds.append((crosser, options))
     goals = []
     for fetchers in needs.goals.values():
         can_fetch = []
         for clone, (fetch, crossings) in fetchers.items():
-            held = tuple(_hold_letters(needs.holders[gate], turns, clone) for gate, turns in crossings)
-            if all(held):
+            held = tuple((clone, _hold_letters(needs.holders[gate], turns, clone, None)) for gate, turns in crossings)
+            if all(options for _, options in held):
                 can_fetch.append((clone, fetch, held))
         goals.append(tuple(can_fetch))
     return WorldBound(needs.home, tuple(holds), tuple(goals))
 
 
-def _hold_letters(holders: tuple, turns: int, crosser: int) -> tuple:
-    """((holder, letters), ...) for holding a gate ``turns`` from now for ``crosser``, the
-    fewest letters of each holder (over the gate's buttons); ``holders``: that gate's entry
-    of ``Needs.holders``."""
-    fewest: dict[int, int] = {}
+def _hold_letters(holders: tuple, turns: int, crosser: int, gate_home: int | None) -> tuple:
+    """((holder, letters, crosser's letters), ...) for holding a gate ``turns`` from now for
+    ``crosser``, by each holder and button (``holders``: that gate's entry of
+    ``Needs.holders``); the crosser's letters 0 when ``gate_home`` is None."""
+    found = []
     for holder, walk, button_home in holders:
         if holder != crosser:
-            letters = (walk if walk > turns else turns) + button_home
-            if letters < fewest.get(holder, letters + 1):
-                fewest[holder] = letters
-    return tuple(fewest.items())
+            on_gate = walk if walk > turns else turns
+            found.append((holder, on_gate + button_home, 0 if gate_home is None else on_gate + gate_home))
+    return tuple(found)

@@ -18,9 +18,13 @@ admissible bound, ``lower_bound``) finds a solution with the fewest letters.
 The bound: every clone still out walks home (in each jump it is out in,
 around what is closed there for good: ways.py) and enters the machine; on
 top of that the largest of: the detour of the clone that fetches a goal not
-taken most cheaply, and the turns a clone must stand on a button holding a
+taken most cheaply, the turns a clone must stand on a button holding a
 gate open while another crosses it (holding.py: it shows that some clones
-must wait, which plain distances never do). The numbers of clones ``1 ..
+must wait, which plain distances never do), and the detours of the clones
+that have touched nothing yet to a cell where they would (touches.py). A
+clone that enters the machine having touched nothing, on the way the search
+reached the state by at its cost, ends the branch: without that clone the
+other jumps play the same, so a solution a clone fewer is shorter. The numbers of clones ``1 ..
 max_clones`` are searched together (a start state leads to each at no cost),
 and no jump may last more than ``max_turns`` turns. So ``optimal`` means shortest *within those bounds*
 (the solve record says ``bounded: true``), and an exhausted search proves
@@ -43,11 +47,14 @@ recur under many states.
 
 from __future__ import annotations
 
+from studio.core.collector import collector_paused
 from studio.core.solver import NONE, Edge, Expansion, SearchResult, reporting_solution_text, solve
 from studio.games.chrono.engine import Board, World
 from studio.games.chrono.engine.actions import HOLD, MOVES, TIME_MACHINE
 from studio.games.chrono.glyphs import Glyph
-from studio.games.chrono.holding import Holding, WorldBound, world_bound
+from studio.games.chrono.holding import Holding, world_bound
+from studio.games.chrono.touches import Touches
+from studio.games.chrono.ways import FAR
 from studio.games.chrono.worlds import ON_MACHINE, PARADOX, WorldTable
 
 DEFAULT_MAX_CLONES = 3
@@ -98,8 +105,14 @@ class ChronoSpace:
         self.max_turns = max(1, max_turns)
         self.table = WorldTable(self.board)
         self.holding = Holding(self.board)
-        self._world_bounds: dict[int, WorldBound | None] = {}  # world number -> what it asks (holding.py)
-        self._bounds: dict[tuple, tuple[int, int] | None] = {}  # worlds -> lower_bound's answer but for the turn
+        self.touches = Touches(self.board, self.holding.ways, self.holding.crate_fields)
+        self._facts: dict[int, tuple | None] = {}  # world number -> _world_facts's answer
+        self._bounds: dict[tuple, tuple | None] = {}  # worlds -> _bound_of's answer
+        # state -> the clones that have touched something on the way the search reached it at
+        # its best cost so far (bits), set when lower_bound is asked of it during the expansion
+        # of its parent, whose own bits expand leaves in _parent_touched
+        self._touched: dict = {}
+        self._parent_touched = 0
         self._held_extras: dict[tuple, int] = {}  # (world, its clones' ways home) -> held_extra
         self._goal_extras: dict[tuple, int | None] = {}  # (last world, ways home) -> goal_extra
 
@@ -113,6 +126,7 @@ class ChronoSpace:
 
     def expand(self, state) -> Expansion:
         table = self.table
+        self._parent_touched = 0 if state == _ROOT else self._touched.get(state, -1)  # (-1: every bit set)
         if state == _ROOT:
             return Expansion([Edge(0, (0, tuple(table.number(World.at_start(self.board, j, self.crates))
                                                  for j in range(1, clones + 1))), NONE, None)
@@ -188,78 +202,111 @@ class ChronoSpace:
     def unfold(self, state, label) -> tuple:
         return () if label is None else (label,)
 
-    def _world_bound(self, number: int) -> WorldBound | None:
-        found = self._world_bounds.get(number, self)
-        if found is self:
-            found = self._world_bounds[number] = world_bound(self.holding.needs(self.table.worlds[number]))
-        return found
-
     def lower_bound(self, state) -> int | None:
         """Letters still needed, at least: each clone out walks home and enters; on top of
         that, the largest of: the detour to a goal not taken (for the clone it costs least),
-        and the time a clone spends holding a gate open for another (see holding.py)."""
+        the time a clone spends holding a gate open for another (see holding.py), and the
+        detours of the clones that have touched nothing yet (touches.py). None when a clone
+        has entered the machine without touching anything (a solution a clone fewer is
+        shorter) or the state cannot be won."""
         if state == _ROOT:
             return 0
         turn, numbers = state
-        # Half the states generated repeat the worlds of another at some other turn: the
-        # bound but for the turn limit is remembered by the worlds.
+        # Half the states generated repeat the worlds of another at some other turn: what
+        # the bound needs of the worlds is remembered by them.
         known = self._bounds.get(numbers, self)
         if known is self:
             known = self._bounds[numbers] = self._bound_of(numbers)
         if known is None:
             return None
-        letters, longest = known
-        return None if turn + longest > self.max_turns else letters
+        total, extra, longest, touching, home, detours = known
+        touched = self._parent_touched | touching
+        self._touched[state] = touched
+        if home & ~touched or turn + longest > self.max_turns:
+            return None  # (a clone home that touched nothing: a clone fewer does better)
+        more = 0
+        for bit, detour in detours:  # each clone out: what its detour adds to its way home
+            if not touched & bit:
+                if detour is None:
+                    return None  # it can touch nothing any more: a clone fewer does as well
+                more += detour
+        return total + (extra if extra > more else more)
 
-    def _bound_of(self, numbers: tuple) -> tuple[int, int] | None:
-        """(the lower bound, the turns the clone furthest from home still needs) of a state
-        with these worlds at any turn, or None when they cannot be won."""
+    def _world_facts(self, number: int) -> tuple | None:
+        """(what the world asks, its clones on a touching cell, each clone's detour) of a
+        world whose jump is not over; None when it can no longer be won."""
+        found = self._facts.get(number, self)
+        if found is self:
+            world = self.table.worlds[number]
+            asked = world_bound(self.holding.needs(world))
+            found = self._facts[number] = None if asked is None else (
+                asked, self.touches.mask(world), self.touches.detours(world, self.holding.ways.closed_for_good(world)))
+        return found
+
+    def _bound_of(self, numbers: tuple) -> tuple | None:
+        """What lower_bound needs of a state with these worlds at any turn, or None when they
+        cannot be won: the letters of every clone's way home, the largest of the holding and
+        goal extras, the turns the clone furthest from home still needs, the clones on a
+        touching cell in some jump and the clones home (bits), and for each clone out, its
+        bit and what its detour adds to its way home (None when it can touch nothing)."""
         over = self.table.over
         parts = []
+        touching = 0
         for number in numbers:
             if not over[number]:
-                found = self._world_bound(number)
+                found = self._world_facts(number)
                 if found is None:
                     return None
-                parts.append((number, found))
-        last_number, last = parts[-1]
+                parts.append(found)
+                touching |= found[1]
         # A clone out is out in every jump from its own on, none of which is over.
         first = len(numbers) - len(parts)
         backs = {}
-        for clone, steps in last.home.items():
-            for _number, part in parts[max(0, clone - first):-1]:
-                steps = max(steps, part.home[clone])
+        detours = []
+        for clone in parts[-1][0].home:
+            steps, detour = 0, FAR
+            for part, _mask, part_detours in parts[max(0, clone - first):]:
+                if part.home[clone] > steps:
+                    steps = part.home[clone]
+                if part_detours[clone] < detour:
+                    detour = part_detours[clone]
             backs[clone] = steps
+            detours.append((1 << clone, None if detour >= FAR else detour - steps if detour > steps else 0))
         longest = max(backs.values()) + 1
         total = sum(backs.values()) + len(backs)
         # The extras depend on a world and the ways home of its clones out only, and
         # recur for many states (about seven times each on the corpus): remembered so.
         extra = 0
         held_extras = self._held_extras
-        for number, part in parts:
+        for (part, _mask, _detours), number in zip(parts, numbers[first:]):
             if part.holds:
                 key = (number, *[backs[clone] for clone in part.home])
                 held = held_extras.get(key)
                 if held is None:
                     held = held_extras[key] = held_extra(part.holds, backs)
                 extra = max(extra, held)
+        last = parts[-1][0]
         if last.goals:
-            key = (last_number, *backs.values())  # (backs has the clones out of the last world, in order)
+            key = (numbers[-1], *backs.values())  # (backs has the clones out of the last world, in order)
             fetched = self._goal_extras.get(key, self)
             if fetched is self:
                 fetched = self._goal_extras[key] = goal_extra(last.goals, backs)
             if fetched is None:
                 return None
             extra = max(extra, fetched)
-        return total + extra, longest
+        home = sum(1 << clone for clone in self.table.home[numbers[-1]])
+        return total, extra, longest, touching, home, tuple(detours)
 
 
 def held_extra(holds: tuple, backs: dict) -> int:
-    """The most extra letters some clone spends holding a gate for another (WorldBound.holds;
-    ``backs``: each clone out -> its way home)."""
+    """The most extra letters a crosser and the clone holding its gate spend together
+    (WorldBound.holds; ``backs``: each clone out -> its way home)."""
     extra = 0
-    for options in holds:
-        held = min([letters - backs[holder] for holder, letters in options])
+    for crosser, options in holds:
+        crosser_back = backs[crosser]
+        held = min([(letters - backs[holder] if letters > backs[holder] else 0)
+                    + (crossing - crosser_back if crossing > crosser_back else 0)
+                    for holder, letters, crossing in options])
         extra = max(extra, held)
     return extra
 
@@ -296,13 +343,17 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     without the replay rule's waits), among those with at most ``max_clones`` clones
     and ``max_turns`` turns per time jump; ``optimal`` is relative to those bounds.
     One search on one core (``cores`` is accepted and unused)."""
-    space = ChronoSpace(level, max_clones, max_turns)
-    # No novelty probe first: the A* proves every corpus level in seconds.
-    result = solve(space, timeout=timeout, cancel=cancel, progress=reporting_solution_text(progress, letters_of),
-                   proof_share=PROOF_SHARE, probe_share=0)
+    # The collector stays off until the space's tables are gone too: they are what it
+    # would walk through first once back on.
+    with collector_paused():
+        space = ChronoSpace(level, max_clones, max_turns)
+        # No novelty probe first: the A* proves every corpus level in seconds.
+        result = solve(space, timeout=timeout, cancel=cancel, progress=reporting_solution_text(progress, letters_of),
+                       proof_share=PROOF_SHARE, probe_share=0)
+        result.bounds = {"bounded": True, "max_clones": space.max_clones, "max_turns": space.max_turns}
+        del space
     result.solution = letters_of(result.moves)
     result.moves = tuple(result.solution)
-    result.bounds = {"bounded": True, "max_clones": space.max_clones, "max_turns": space.max_turns}
     return result
 
 
