@@ -37,7 +37,7 @@ def best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
     # Only solutions cheaper than this are wanted: the best goal's cost, or a known length.
     ceiling = float("inf") if shorter_than is None else shorter_than
     covered_by_class: dict = {}  # class key -> [(cost, covered), ...]
-    counter = 0  # ties broken deeper first, then first come first served
+    counter = 0  # ties broken deeper first, then last come first served (it finds the goal among ties soonest)
     heap = [(h, 0, counter, start)]
     expanded = generated = 0
     bound = h
@@ -102,7 +102,7 @@ def best_first(space: SearchSpace, stopper: Stopper, max_expanded: int | None,
             best_cost[successor] = new_cost
             parents[successor] = (state, label)
             generated += 1
-            counter += 1
+            counter -= 1
             heapq.heappush(heap, (new_cost + (h if exact else h * weight), -new_cost, counter, successor))
     else:
         # Exhausted: every state that could lead to a win was expanded.

@@ -158,8 +158,9 @@ class ChronoSpace:
                     opened |= bits
                     on_machine &= bits
                 choices = _CHOICES[(opened & ~ON_MACHINE) | on_machine]
-            not_last = clone < count - 1
             turns = turns_of[before]  # (table.after's memory, read here: most turns are in it)
+            if clone == count - 1:
+                break  # the last clone's choices make the edges themselves, below
             grown = []
             for actions, played in partials:
                 for action in choices:
@@ -169,18 +170,26 @@ class ChronoSpace:
                         after = after_turn(before, chosen)
                     if after == PARADOX:
                         continue
-                    if not_last and over[after] and all_goals[after]:
+                    if over[after] and all_goals[after]:
                         continue  # won with fewer clones: that search finds it cheaper
                     grown.append((chosen, played + (after,)))
             partials = grown
+        else:  # (the last jump is over: the state is won or lost, never expanded)
+            return Expansion([])
         cost = count - len(home)
-        last_over = over[numbers[-1]]
         outcome_of = table.outcome
         new_edge = tuple.__new__  # Edge(...) without the Python-level __new__ of a NamedTuple: tens per state
         next_turn = turn + 1
-        return Expansion([new_edge(Edge, (cost, (next_turn, played), NONE if last_over else outcome_of[played[-1]],
-                                          actions))
-                          for actions, played in partials], LaterTurns(turn))
+        edges = []
+        for actions, played in partials:
+            for action in choices:
+                chosen = actions + (action,)
+                after = turns.get(chosen)
+                if after is None:
+                    after = after_turn(before, chosen)
+                if after != PARADOX:
+                    edges.append(new_edge(Edge, (cost, (next_turn, played + (after,)), outcome_of[after], chosen)))
+        return Expansion(edges, LaterTurns(turn))
 
     def atoms(self, state, parent=None) -> list:
         """The facts of a state for novelty search (core.solver): what each jump holds."""
@@ -233,14 +242,15 @@ class ChronoSpace:
         return total + (extra if extra > more else more)
 
     def _world_facts(self, number: int) -> tuple | None:
-        """(what the world asks, its clones on a touching cell, each clone's detour) of a
-        world whose jump is not over; None when it can no longer be won."""
+        """(what the world asks, its clones on a touching cell, each clone's detour, its
+        clones home) of a world whose jump is not over; None when it can no longer be won."""
         found = self._facts.get(number, self)
         if found is self:
             world = self.table.worlds[number]
             asked = world_bound(self.holding.needs(world))
             found = self._facts[number] = None if asked is None else (
-                asked, self.touches.mask(world), self.touches.detours(world, self.holding.ways.closed_for_good(world)))
+                asked, self.touches.mask(world), self.touches.detours(world, self.holding.ways.closed_for_good(world)),
+                sum(1 << clone for clone in world.home))
         return found
 
     def _bound_of(self, numbers: tuple) -> tuple | None:
@@ -265,7 +275,7 @@ class ChronoSpace:
         detours = []
         for clone in parts[-1][0].home:
             steps, detour = 0, FAR
-            for part, _mask, part_detours in parts[max(0, clone - first):]:
+            for part, _mask, part_detours, _home in parts[max(0, clone - first):]:
                 if part.home[clone] > steps:
                     steps = part.home[clone]
                 if part_detours[clone] < detour:
@@ -278,7 +288,7 @@ class ChronoSpace:
         # recur for many states (about seven times each on the corpus): remembered so.
         extra = 0
         held_extras = self._held_extras
-        for (part, _mask, _detours), number in zip(parts, numbers[first:]):
+        for (part, _mask, _detours, _home), number in zip(parts, numbers[first:]):
             if part.holds:
                 key = (number, *[backs[clone] for clone in part.home])
                 held = held_extras.get(key)
@@ -294,8 +304,7 @@ class ChronoSpace:
             if fetched is None:
                 return None
             extra = max(extra, fetched)
-        home = sum(1 << clone for clone in self.table.home[numbers[-1]])
-        return total, extra, longest, touching, home, tuple(detours)
+        return total, extra, longest, touching, parts[-1][3], tuple(detours)
 
 
 def held_extra(holds: tuple, backs: dict) -> int:
