@@ -242,16 +242,16 @@ class ChronoSpace:
         return total + (extra if extra > more else more)
 
     def _world_facts(self, number: int) -> tuple | None:
-        """(what the world asks, its clones on a touching cell, each clone's detour, its
-        clones home) of a world whose jump is not over; None when it can no longer be won."""
-        found = self._facts.get(number, self)
-        if found is self:
-            world = self.table.worlds[number]
-            asked = world_bound(self.holding.needs(world))
-            found = self._facts[number] = None if asked is None else (
-                asked, self.touches.mask(world), self.touches.detours(world, self.holding.ways.closed_for_good(world)),
-                sum(1 << clone for clone in world.home))
-        return found
+        """(what the world asks, its clones on a touching cell, its clones home (bits), each
+        clone's way home and its detour (by clone; 0 for a clone home)) of a world whose jump
+        is not over; None when it can no longer be won."""
+        world = self.table.worlds[number]
+        asked = world_bound(self.holding.needs(world))
+        if asked is None:
+            return None
+        homes = [asked.home.get(clone, 0) for clone in range(len(world.clones))]
+        detours = self.touches.detours(world, self.holding.ways.closed_for_good(world))
+        return asked, self.touches.mask(world), sum(1 << clone for clone in world.home), homes, detours
 
     def _bound_of(self, numbers: tuple) -> tuple | None:
         """What lower_bound needs of a state with these worlds at any turn, or None when they
@@ -259,27 +259,30 @@ class ChronoSpace:
         goal extras, the turns the clone furthest from home still needs, the clones on a
         touching cell in some jump and the clones home (bits), and for each clone out, its
         bit and what its detour adds to its way home (None when it can touch nothing)."""
-        over = self.table.over
+        over, facts = self.table.over, self._facts
         parts = []
         touching = 0
         for number in numbers:
             if not over[number]:
-                found = self._world_facts(number)
+                found = facts.get(number, self)
+                if found is self:
+                    found = facts[number] = self._world_facts(number)
                 if found is None:
                     return None
                 parts.append(found)
                 touching |= found[1]
         # A clone out is out in every jump from its own on, none of which is over.
         first = len(numbers) - len(parts)
+        last = parts[-1]
         backs = {}
         detours = []
-        for clone in parts[-1][0].home:
+        for clone in last[0].home:
             steps, detour = 0, FAR
-            for part, _mask, part_detours, _home in parts[max(0, clone - first):]:
-                if part.home[clone] > steps:
-                    steps = part.home[clone]
-                if part_detours[clone] < detour:
-                    detour = part_detours[clone]
+            for part in parts[clone - first if clone > first else 0:]:
+                if part[3][clone] > steps:
+                    steps = part[3][clone]
+                if part[4][clone] < detour:
+                    detour = part[4][clone]
             backs[clone] = steps
             detours.append((1 << clone, None if detour >= FAR else detour - steps if detour > steps else 0))
         longest = max(backs.values()) + 1
@@ -288,23 +291,25 @@ class ChronoSpace:
         # recur for many states (about seven times each on the corpus): remembered so.
         extra = 0
         held_extras = self._held_extras
-        for (part, _mask, _detours, _home), number in zip(parts, numbers[first:]):
-            if part.holds:
-                key = (number, *[backs[clone] for clone in part.home])
+        for part, number in zip(parts, numbers[first:]):
+            asked = part[0]
+            if asked.holds:
+                key = (number, *[backs[clone] for clone in asked.home])
                 held = held_extras.get(key)
                 if held is None:
-                    held = held_extras[key] = held_extra(part.holds, backs)
-                extra = max(extra, held)
-        last = parts[-1][0]
-        if last.goals:
+                    held = held_extras[key] = held_extra(asked.holds, backs)
+                if held > extra:
+                    extra = held
+        if last[0].goals:
             key = (numbers[-1], *backs.values())  # (backs has the clones out of the last world, in order)
             fetched = self._goal_extras.get(key, self)
             if fetched is self:
-                fetched = self._goal_extras[key] = goal_extra(last.goals, backs)
+                fetched = self._goal_extras[key] = goal_extra(last[0].goals, backs)
             if fetched is None:
                 return None
-            extra = max(extra, fetched)
-        return total, extra, longest, touching, parts[-1][3], tuple(detours)
+            if fetched > extra:
+                extra = fetched
+        return total, extra, longest, touching, last[2], tuple(detours)
 
 
 def held_extra(holds: tuple, backs: dict) -> int:
