@@ -4,12 +4,13 @@ within the default bounds (3 clones, 40 turns per time jump), and whether it win
 replay rule.
 
 Run: python benchmarks/chrono_solver.py [--set corpus|bundled|all] [--timeout SECONDS]
-     [--repeat N] [--json] [LEVEL ...]
+     [--repeat N] [--max-clones N] [--json] [LEVEL ...]
 The sets: the corpus levels (../shared/corpus/chrono/levels, the default) and the levels
 bundled with the studio (levels/chrono). LEVEL: a file name such as tutorial06.txt, looked
 up in the chosen sets; every level of them when none is given. ``--repeat`` solves each
 level N times and keeps the fastest (the machine is shared: timings are noisy, the states
-are not). ``--json`` prints one JSON object per level instead of the table.
+are not). ``--max-clones`` searches with up to N clones instead of the default 3 (the same levels,
+a larger search). ``--json`` prints one JSON object per level instead of the table.
 The target, printed not checked: every corpus (campaign) level proven shortest within 2 s.
 """
 
@@ -44,7 +45,7 @@ def level_paths(chosen: str, names: list[str]) -> list[tuple[str, Path]]:
     return found
 
 
-def measure(path: Path, timeout: float, repeat: int) -> dict:
+def measure(path: Path, timeout: float, repeat: int, max_clones: int) -> dict:
     from studio.games.chrono.solution import play_solution
     from studio.games.chrono.solve import solve_level
     from studio.games.chrono.superfun import load_superfun
@@ -53,7 +54,7 @@ def measure(path: Path, timeout: float, repeat: int) -> dict:
     best = None
     for _ in range(max(1, repeat)):
         started = time.perf_counter()
-        result = solve_level(level, timeout=timeout)
+        result = solve_level(level, timeout=timeout, max_clones=max_clones)
         seconds = time.perf_counter() - started
         best = seconds if best is None else min(best, seconds)
     verdict = play_solution(level, result.solution).verdict if result.solved else None
@@ -68,6 +69,7 @@ def main() -> int:
     parser.add_argument("--set", choices=[*SETS, "all"], default="corpus", help="which levels (default corpus)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per level (default 60)")
     parser.add_argument("--repeat", type=int, default=1, help="solve each level N times, keep the fastest")
+    parser.add_argument("--max-clones", type=int, default=3, help="clones the search may use (default 3)")
     parser.add_argument("--json", action="store_true", help="one JSON object per level")
     parser.add_argument("levels", nargs="*", help="level file names (default: all of the set)")
     options = parser.parse_args()
@@ -78,7 +80,7 @@ def main() -> int:
         print(f"{'set':<9}{'level':<28}{'seconds':>9}{'states':>10}{'states/s':>10}{'length':>8}  proven  replay")
     total = 0.0
     for set_name, path in paths:
-        row = measure(path, options.timeout, options.repeat)
+        row = measure(path, options.timeout, options.repeat, options.max_clones)
         total += row["seconds"]
         if options.json:
             print(json.dumps({"set": set_name, **row}), flush=True)
