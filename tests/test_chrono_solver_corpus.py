@@ -2,7 +2,7 @@
 proven shortest with the default bounds (3 clones, 40 turns) within 60 seconds, the
 solution wins by the replay rule, and its length is the shortest one (in letters, without
 the replay rule's waits) and no longer than the level's stored solution. Every level runs
-(tutorial06 and tutorial07, three clones each, take the longest: under 10 s each here).
+(tutorial06 and tutorial07, whose stored solutions use three clones, take the longest: about 2 s each).
 benchmarks/chrono_solver.py prints the figures."""
 
 from __future__ import annotations
