@@ -47,6 +47,12 @@ class LeanTurn:
     def play(self, world: World, actions: tuple) -> World | None:
         """The turn in which clone ``c`` does ``actions[c]`` (None: it is in the machine, as
         every clone of ``world.home`` must be)."""
+        fields = self.play_fields(world, actions)
+        return None if fields is None else World(world.turn + 1, *fields)
+
+    def play_fields(self, world: World, actions: tuple) -> tuple | None:
+        """``play``'s world as the fields of a ``World`` but its turn, or None: the solver
+        numbers worlds by them, and most worlds a turn makes are ones it has seen."""
         start, clones, crates, home = self.board.start, world.clones, world.crates, world.home
         entering = []
         cells = list(clones)
@@ -110,5 +116,5 @@ class LeanTurn:
         reached = [cell for cell in in_level if cell in goals] + [cell for cell in arrived if cell in goals]
         if reached:
             goals_taken = goals_taken.union(reached)
-        return World(world.turn + 1, tuple(cells), frozenset(home), frozenset(crates), gates, pressed_once,
-                     passages.union(entered) if entered else passages, goals_taken)
+        return (tuple(cells), frozenset(home), frozenset(crates), gates, pressed_once,
+                passages.union(entered) if entered else passages, goals_taken)

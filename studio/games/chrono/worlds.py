@@ -32,7 +32,7 @@ class WorldTable:
         self.board = board
         self._lean = LeanTurn(board)  # the engine's play_turn, lean (lean_turn.py)
         self.worlds: list[World] = []
-        self.numbers: dict[World, int] = {}
+        self.numbers: dict[tuple, int] = {}  # a world's fields but its turn -> its number
         self.clones: list[tuple] = []  # each world's clone cells
         self.home: list[frozenset] = []
         self.over: list[bool] = []  # every clone of the jump is home: the jump has ended
@@ -44,16 +44,20 @@ class WorldTable:
         self.turns_of: list[dict] = []
         self._turns_kept = 0
         self.choice_bits: list[tuple] = []  # each clone's open moves and whether it is on the machine
+        self._plain: dict[tuple, tuple] = {}  # (choice bits, actions) -> the actions, blocked moves as waits
 
     def number(self, world: World) -> int:
-        if world.turn:
-            world = World(0, world.clones, world.home, world.crates, world.open_gates,
-                          world.pressed_once, world.passages, world.goals_taken)
-        found = self.numbers.get(world)
+        return self.number_of((world.clones, world.home, world.crates, world.open_gates, world.pressed_once,
+                               world.passages, world.goals_taken))
+
+    def number_of(self, fields: tuple) -> int:
+        """The number of the world with these fields (all but its turn: LeanTurn.play_fields)."""
+        found = self.numbers.get(fields)
         if found is not None:
             return found
+        world = World(0, *fields)
         found = len(self.worlds)
-        self.numbers[world] = found
+        self.numbers[fields] = found
         self.worlds.append(world)
         self.turns_of.append({})
         self.clones.append(world.clones)
@@ -79,8 +83,8 @@ class WorldTable:
             plain = self._blocked_as_waits(number, actions)
             found = turns.get(plain)
             if found is None:
-                world = self._lean.play(self.worlds[number], actions)
-                found = turns[plain] = PARADOX if world is None else self.number(world)
+                fields = self._lean.play_fields(self.worlds[number], actions)
+                found = turns[plain] = PARADOX if fields is None else self.number_of(fields)
                 self._turns_kept += 1
             if plain != actions:
                 turns[actions] = found
@@ -100,9 +104,13 @@ class WorldTable:
                      for cell in world.clones)
 
     def _blocked_as_waits(self, number: int, actions: tuple) -> tuple:
-        bits = self.choice_bits[number]
-        return tuple(HOLD if action in MOVE_BITS and not bits[clone] & MOVE_BITS[action] else action
-                     for clone, action in enumerate(actions))
+        key = (self.choice_bits[number], actions)  # (few distinct: clones meet the same walls again and again)
+        found = self._plain.get(key)
+        if found is None:
+            bits = key[0]
+            found = self._plain[key] = tuple(HOLD if action in MOVE_BITS and not bits[clone] & MOVE_BITS[action]
+                                             else action for clone, action in enumerate(actions))
+        return found
 
     def __len__(self) -> int:
         return len(self.worlds)
