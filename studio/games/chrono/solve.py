@@ -36,9 +36,9 @@ for any solution, reported not optimal.
 
 Reductions: a move blocked before any crate is considered (by a wall, the
 edge, a closed gate or passage) in every jump the clone is part of is never
-tried: it is the same as waiting. A jump that ends with every goal taken
-before the last one is pruned (the game would be won there: the search with
-fewer clones finds that solution, cheaper). The same worlds at a later turn
+tried: it is the same as waiting. A jump before the last one that has taken
+every goal is pruned: goals stay taken, so it would end with them, and the game
+would be won there (the search with fewer clones finds that solution, cheaper). The same worlds at a later turn
 reached at no lower cost are skipped (the transposition hook). Worlds are
 numbered once (worlds.py), so states hash as tuples of small integers, and
 one jump's turn is remembered by (world, actions), since the early jumps
@@ -170,8 +170,8 @@ class ChronoSpace:
                         after = after_turn(before, chosen)
                     if after == PARADOX:
                         continue
-                    if over[after] and all_goals[after]:
-                        continue  # won with fewer clones: that search finds it cheaper
+                    if all_goals[after]:
+                        continue  # the goals are taken for this jump, which ends before the last: won with fewer clones
                     grown.append((chosen, played + (after,)))
             partials = grown
         else:  # (the last jump is over: the state is won or lost, never expanded)
