@@ -126,7 +126,7 @@ class ChronoSpace:
 
     def expand(self, state) -> Expansion:
         table = self.table
-        self._parent_touched = 0 if state == _ROOT else self._touched.get(state, -1)  # (-1: every bit set)
+        touched = self._parent_touched = 0 if state == _ROOT else self._touched.get(state, -1)  # (-1: every bit)
         if state == _ROOT:
             return Expansion([Edge(0, (0, tuple(table.number(World.at_start(self.board, j, self.crates))
                                                  for j in range(1, clones + 1))), NONE, None)
@@ -152,7 +152,8 @@ class ChronoSpace:
                 # The actions worth trying (_CHOICES): a move blocked (by a wall, the edge, a
                 # closed gate or passage) in every jump the clone is part of changes nothing a
                 # wait does not; the time machine only where the clone is on it in every jump.
-                opened, on_machine = 0, ON_MACHINE
+                # A clone that has touched nothing would enter it for nothing (lower_bound).
+                opened, on_machine = 0, ON_MACHINE if touched >> clone & 1 else 0
                 for jump in range(clone, count):
                     bits = choice_bits[numbers[jump]][clone]
                     opened |= bits
