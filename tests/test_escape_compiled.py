@@ -38,7 +38,7 @@ from tests.escape_corpus import (
 REPO = Path(__file__).resolve().parent.parent
 COMPILED_SOURCES = REPO / "studio" / "games" / "escape" / "compiled"
 RULES_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py", "ordering.py", "boards.py",
-                 "search.py")  # (all numba compiles)
+                 "search.py", "proof.py", "geography.py")  # (all numba compiles)
 NO_CORPUS = "../shared/corpus/escape is absent (it ships only beside the project's own checkout)"
 NO_FUZZ = "../shared/corpus/escape/fuzz is absent (it ships only beside the project's own checkout)"
 needs_corpus = pytest.mark.skipif(not corpus_present(), reason=NO_CORPUS)

@@ -316,14 +316,15 @@ def test_a_compiled_solution_is_followed_through_the_python_space_and_its_detour
 @needs_corpus
 def test_on_one_core_the_compiled_solution_comes_first_and_is_shortened_or_proven():
     """lev845 took the Python searches more than 10 s; the compiled one finds it in about a
-    second, and the window hears of it at once."""
+    second, and the window hears of it at once. (Then the compiled exact search, shortest.py,
+    may prove it shortest within the time: 1.6 million positions, about 7 s.)"""
     from studio.games.escape.engine import initial_state
     from studio.games.escape.solve import solve_level
 
     level = load_level(ESCAPE / "levels" / "tutorial" / "lev845.esx")
     reports = []
     result = solve_level(level, timeout=10, cores=1, progress=reports.append)
-    assert result.solved and result.first_found < 5 and not result.optimal
+    assert result.solved and result.first_found < 5
     first = next(index for index, report in enumerate(reports) if report.best_moves)
     assert all(report.phase == "any" for report in reports[:first + 1]), "the compiled find was not reported first"
     assert result.length <= reports[first].best and result.seconds < 11

@@ -29,6 +29,9 @@ The reductions that make the search small:
   or button that must open the way first (the gate bound, reach.py). The bound
   is admissible but not always consistent; the A* reopens a position reached
   more cheaply later, so solutions stay shortest.
+- Proofs: once a solution is known, the compiled exact search (shortest.py,
+  compiled/proof.py: this space's A*, positions compared byte for byte, never by hash
+  alone) tries to prove it shortest, tens of times faster than the A* here.
 - The searches for any solution (before the A*, and after it when it found
   nothing) use ``guide.ObstacleGuide`` (cells in the way now) and
   ``novelty.PositionFacts`` (novelty facts, and the disturbance that restricts
@@ -37,6 +40,7 @@ The reductions that make the search small:
 
 from __future__ import annotations
 
+import os
 import time
 from array import array
 
@@ -55,6 +59,8 @@ from studio.games.escape.esp import moves_to_text
 from studio.games.escape.guide import ObstacleGuide
 from studio.games.escape.novelty import PositionFacts
 from studio.games.escape.reach import Relaxation
+from studio.games.escape.shortest import PROOF_SHARE as PROOF_SHARE_COMPILED
+from studio.games.escape.shortest import prove_known
 from studio.games.escape.tiles import Bot, T
 from studio.games.escape.walks import (
     BLOCK_STOPS, BOT_LANDS, PUSHED_ONE_CELL, BoardBits, LayerCosts, QuietRegion,
@@ -68,6 +74,7 @@ PROOF_SHARE = 0.45  # of the timeout for A* (core.solver.solve's), after the sea
 COMPILED_SHARE = 0.9
 _INERT = (int(Bot.BROKEN), DESTROYED)
 RACER_PRELOAD = "studio.games.escape.compiled.preload"  # (core.racing.racing_context)
+RACER_NICENESS = 10  # the racer's shortening, beside the first process's proof (find_any_solution)
 _FAR = 0xFFFF  # a cell the walk region does not reach (walks are far shorter: at most 2048 cells)
 
 # The player stepping onto these changes nothing (traps decay only when left).
@@ -359,7 +366,7 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
     if method == "auto" and cores > 1 and timeout is not None and can_race():
         result = race(lambda racing_progress, partner: _solve_compiled_first(
             space, walks, timeout, cancel, racing_progress, partner=partner),
-            find_any_solution, (level, walks, bound, True), timeout=timeout, progress=progress,
+            find_any_solution, (level, walks, bound, True, True), timeout=timeout, progress=progress,
             preload=(RACER_PRELOAD,))
     elif method == "auto":
         result = _solve_compiled_first(space, walks, timeout, cancel, progress)
@@ -373,7 +380,8 @@ def solve_level(level, *, timeout: float | None = None, progress=None, cancel=No
 def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None, cancel, progress,
                           partner=None) -> SearchResult:
     """core.solver.solve, after the compiled search for any solution has had
-    ``COMPILED_SHARE`` of the timeout (where it can run): with its solution, solve only
+    ``COMPILED_SHARE`` of the timeout (where it can run): with its solution, the compiled
+    exact search (shortest.py) tries to prove it shortest first, and solve then only
     proves it shortest or looks for shorter ones. Times count from this call. On two
     cores (``partner``: core.racing's, the second process) the novelty search runs here
     alone, the breadth-first one there; a find by either ends both searches, and both
@@ -394,6 +402,16 @@ def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None
         if progress is not None:
             progress(Progress(known.expanded, known.generated, 0, 0, spent, known.length, phase="any",
                               best_moves=known.moves))
+        proved = _proved(space, known, timeout - spent, cancel, progress, spent)
+        spent = time.perf_counter() - started
+        if proved is not None and proved.optimal:
+            proved.seconds = spent
+            proved.expanded += looked.expanded
+            proved.generated += looked.generated
+            return proved
+        if proved is not None and partner is not None:
+            partner.offer(proved.moves)  # (shorter: the other process shortens from it)
+        known = proved or known
     result = solve(space, timeout=None if timeout is None else max(0.0, timeout - spent), cancel=cancel,
                    progress=_later(progress, spent, looked), proof_share=PROOF_SHARE, known=known)
     result.seconds += spent
@@ -402,6 +420,14 @@ def _solve_compiled_first(space: EscapeSpace, walks: bool, timeout: float | None
     if known is None and result.first_found is not None:
         result.first_found += spent
     return result
+
+
+def _proved(space: EscapeSpace, known: SearchResult, left: float, cancel, progress, spent: float
+            ) -> SearchResult | None:
+    """shortest.prove_known for its share of the time left (``known`` proven shortest, or
+    a shorter solution), or None."""
+    return prove_known(space.start(), known, left * PROOF_SHARE_COMPILED, cancel=cancel, progress=progress,
+                       offset=spent, accept=lambda moves: _known_solution(space, moves))
 
 
 def _later(progress, offset: float, before: SearchResult):
@@ -418,14 +444,17 @@ def _later(progress, offset: float, before: SearchResult):
     return report
 
 
-def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool = False, *, timeout: float,
-                      cancel=None, found=None, heard=None) -> SearchResult:
+def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool = False,
+                      yields: bool = False, *, timeout: float, cancel=None, found=None, heard=None) -> SearchResult:
     """The second core's search (core.racing): the compiled search for any solution
     (compiled/search.py; ``breadth_first_only``: that order alone, beside
     ``_solve_compiled_first``'s novelty search) for ``COMPILED_SHARE`` of the timeout,
     where numba is installed, or until the first process finds one (``heard``), then
     core.solver.find_then_shorten on the level: the Python novelty search when neither
-    found anything, else only the shortening of the solution found."""
+    found anything, else only the shortening of the solution found. With ``yields`` (a
+    racer: this process is its own), the shortening runs at a lower priority: the first
+    process is then proving the solution shortest (shortest.py), and on a machine busy
+    with more than the two searches the proof must not share its core with this one."""
     started = time.perf_counter()
     start = initial_state(level)
     known = None
@@ -438,6 +467,8 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
             found(known.moves)
         if known is not None:
             known.first_found = time.perf_counter() - started
+            if yields:
+                _lower_priority()
     left = max(0.0, timeout - (time.perf_counter() - started))
     result = find_then_shorten(space, timeout=left, cancel=cancel,
                                found=found, known=known)
@@ -445,6 +476,13 @@ def find_any_solution(level, walks: bool, bound: bool, breadth_first_only: bool 
     result.expanded += looked.expanded
     result.generated += looked.generated
     return result
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(RACER_NICENESS)
+    except (AttributeError, OSError):
+        pass  # (no os.nice here: Windows)
 
 
 def _compiled_or_theirs(space: EscapeSpace, timeout: float, cancel, theirs, progress=None, **orders) -> tuple:

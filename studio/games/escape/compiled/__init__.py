@@ -49,7 +49,8 @@ def _kernel():
     return play, numpy, load_start
 
 
-_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py", "ordering.py", "boards.py", "search.py")
+_SOURCES = ("kernel.py", "motion.py", "play.py", "reading.py", "loading.py", "ordering.py", "boards.py", "search.py",
+            "proof.py", "geography.py")
 
 
 def machine_code_folder() -> Path:

@@ -32,12 +32,15 @@ def ready() -> bool:
     if not installed():
         return False
     folder = Path(os.environ.get("NUMBA_CACHE_DIR") or machine_code_folder())
-    return all(any(folder.rglob(f"search.{name}-*.nbi")) for name in ("run", "seed", "walk_to"))
+    return all(any(folder.rglob(f"{module}.{name}-*.nbi")) for module, name in (
+        ("search", "run"), ("search", "seed"), ("search", "walk_to"), ("proof", "run"), ("proof", "seed"),
+        ("proof", "renumber")))
 
 
 def compile_now() -> bool:
-    """Compile the search (and the engine) into the cache in this process now: a search of
-    a level with a two-move solution, with no time limit that the compiling could use up."""
+    """Compile the search (and the engine, and the exact search: proof.py) into the cache in
+    this process now: a search of a level with a two-move solution, with no time limit that
+    the compiling could use up."""
     from studio.games.escape.compiled.searching import find_solution
     from studio.games.escape.engine import initial_state
     from studio.games.escape.level import EscapeLevel
@@ -46,7 +49,9 @@ def compile_now() -> bool:
     level = EscapeLevel.blank(3, 1)
     level.tiles[2] = int(T.EXIT)
     found = find_solution(initial_state(level), timeout=float("inf"))
-    return found is not None and found.moves == (4, 4)
+    from studio.games.escape.compiled.proving import compile_proof
+
+    return found is not None and found.moves == (4, 4) and compile_proof(initial_state(level))
 
 
 _started: list = []  # the background compile this process started

@@ -69,6 +69,9 @@ PANEL, TRANSPORT, HEARTFRAMER = int(T.PANEL), int(T.TRANSPORT), int(T.HEARTFRAME
 COUNT, POOL_USED, KEYS, FOUND_AT, FOUND_LABEL, EXPANDED, STAMP_NOW, DUPLICATES, TRIES = range(HEAP_SIZE)
 WALKED, WALKED_FULL, REGION_SIZE, NEXT_RECORD = HEAP_SIZE + 1, HEAP_SIZE + 2, HEAP_SIZE + 3, HEAP_SIZE + 4
 REFERENCES = HEAP_SIZE + 5  # reference boards in use (the start is the first)
+# moves the engine could not settle (a motion past its scratch space), taken as changing
+# nothing: counted, so that the exact search (proof.py) knows its proof is not one
+OVERFLOWS = HEAP_SIZE + 6
 CTL_SIZE = 16
 KEPT_MOVES = 4  # a flood's first moves that change something, kept for its expansion
 # A record is kept as its differences from a reference board: the start, or the board of an
@@ -198,6 +201,7 @@ def _try(Lb, Bb, mb, G, W, Lw, Bw, mw, ctl, cell, direction):
     outcome = advance(Lw, Bw, G, mw, W, direction)
     ctl[STAMP_NOW] = mw[STAMP]
     if mw[OVERFLOW]:
+        ctl[OVERFLOWS] += 1
         return NOTHING
     return outcome
 
