@@ -67,10 +67,14 @@ def test_bound_never_exceeds_the_letters_left_on_a_shortest_solution(name, level
     result = search(space, timeout=60)
     assert result.solved and result.optimal, name
     assert play_solution(level, letters_of(result.moves)).verdict == "won"
-    # Walk the solution's states again, from the start with its number of clones.
-    state = space.expand(space.start()).edges[len(result.moves[0]) - 1].state
-    left = len(letters_of(result.moves))
-    for joint in result.moves:
+    # Walk the solution's states again, from the start with its number of clones, in a space
+    # of its own (a space leaves out the edges to states its search has reached before).
+    assert result.length == len(letters_of(result.moves))  # (a single move a letter: core.solver counts them)
+    joints = [label for _, label in result.path[2:]]  # (the path: start, then the state with its clones)
+    space = ChronoSpace(level)
+    state = space.expand(space.start()).edges[len(joints[0]) - 1].state
+    left = result.length
+    for joint in joints:
         bound = space.lower_bound(state)
         assert bound is not None and bound <= left, (name, joint, bound, left)
         edge = next(edge for edge in space.expand(state).edges if edge.label == joint)

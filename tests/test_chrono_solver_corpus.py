@@ -41,3 +41,19 @@ def test_corpus_level_is_solved(name):
     assert result.optimal, f"{name}: not proven shortest in 60 s"
     assert play_solution(level, result.solution).verdict == "won"
     assert result.length == SHORTEST[name] <= len(parse_actions(level.solution_text))
+
+
+@pytest.mark.parametrize("timeout", [0.5, 1.0, 1.5])
+def test_a_search_cut_short_never_calls_a_longer_solution_shortest(timeout):
+    """With less time than the proof takes, the A* stops and the search for any solution and
+    then for shorter ones takes over; what it proves it proves in letters, the solver's
+    cost (it once took a solution's turns for its length and called a 72-letter solution of
+    tutorial07 shortest)."""
+    level = load_superfun((LEVELS / "tutorial07.txt").read_bytes())
+    result = solve_level(level, timeout=timeout)
+    if result.solved:
+        assert play_solution(level, result.solution).verdict == "won"
+        assert result.length == len(result.solution) >= SHORTEST["tutorial07.txt"]
+        assert not result.optimal or result.length == SHORTEST["tutorial07.txt"]
+    else:
+        assert not result.optimal  # (it has a solution)

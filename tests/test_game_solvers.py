@@ -115,7 +115,7 @@ def test_chrono_turn_bound_limits_the_search():
 
 
 def test_chrono_letters_are_gathered_clone_by_clone():
-    assert letters_of((("E", "S"), ("T", "N"), (None, "T"))) == "ETSNT"
+    assert letters_of(((0, "E"), (1, "S"), (0, "T"), (1, "N"), (1, "T"))) == "ETSNT"
 
 
 # -- studio solve --json ----------------------------------------------------------------------

@@ -37,7 +37,10 @@ class Expansion(NamedTuple):
 class SearchSpace(Protocol):
     """What a game supplies to search one level."""
 
-    def start(self) -> Hashable: ...
+    def start(self) -> Hashable:
+        """The start state. Every search asks for it first: a space that leaves out edges
+        its search has no use for (what it reached before at no more cost: ChronoShift's)
+        starts afresh here."""
 
     def expand(self, state) -> Expansion: ...
 

@@ -25,6 +25,7 @@ def shorten(space, path: tuple, stopper, expansions: int = SHORTCUT_EXPANSIONS) 
     a win) no costlier than ``path``, with shortcuts spliced in; stops early, keeping
     what it has, when ``stopper.should_stop()`` (core.search_space.Stopper)."""
     path = list(path)
+    space.start()  # (a search of its own: see SearchSpace.start)
     costs = _costs(space, path)
     index = 0
     while index < len(path) - 1 and not stopper.should_stop():

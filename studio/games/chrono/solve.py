@@ -113,6 +113,12 @@ class ChronoSpace:
         # of its parent, whose own bits expand leaves in _parent_touched
         self._touched: dict = {}
         self._parent_touched = 0
+        # state -> the least cost lower_bound was asked of it at: a way there that the search
+        # took, or that showed it worthless at that cost; expand offers no edge to a state
+        # known at no more (the search would drop it: core.search_methods).
+        self._costs: dict = {}
+        self._parent_cost: int | None = 0  # (None: a state the search did not reach, expanded)
+        self._edge_cost = 0
         self._held_extras: dict[tuple, int] = {}  # (world, its clones' ways home) -> held_extra
         self._goal_extras: dict[tuple, int | None] = {}  # (last world, ways home) -> goal_extra
 
@@ -122,12 +128,16 @@ class ChronoSpace:
 
     # -- core.solver.SearchSpace --------------------------------------------------------------
     def start(self):
+        self._costs.clear()  # (a new search: what the last one reached says nothing to it)
         return _ROOT
 
     def expand(self, state) -> Expansion:
         table = self.table
         touched = self._parent_touched = 0 if state == _ROOT else self._touched.get(state, -1)  # (-1: every bit)
+        reached = self._costs
+        self._parent_cost = 0 if state == _ROOT else reached.get(state)
         if state == _ROOT:
+            self._edge_cost = 0
             return Expansion([Edge(0, (0, tuple(table.number(World.at_start(self.board, j, self.crates))
                                                  for j in range(1, clones + 1))), NONE, None)
                               for clones in range(1, self.max_clones + 1)])
@@ -177,10 +187,13 @@ class ChronoSpace:
             partials = grown
         else:  # (the last jump is over: the state is won or lost, never expanded)
             return Expansion([])
-        cost = count - len(home)
+        cost = self._edge_cost = count - len(home)
         outcome_of = table.outcome
         new_edge = tuple.__new__  # Edge(...) without the Python-level __new__ of a NamedTuple: tens per state
         next_turn = turn + 1
+        # Most of a state's successors were reached before from another state, at no more
+        # cost: dropped here, before their edges are made (four in five on the campaign).
+        limit = -1 if self._parent_cost is None else self._parent_cost + cost  # (-1: every edge)
         edges = []
         for actions, played in partials:
             for action in choices:
@@ -189,7 +202,9 @@ class ChronoSpace:
                 if after is None:
                     after = after_turn(before, chosen)
                 if after != PARADOX:
-                    edges.append(new_edge(Edge, (cost, (next_turn, played + (after,)), outcome_of[after], chosen)))
+                    successor = (next_turn, played + (after,))
+                    if reached.get(successor, limit + 1) > limit:
+                        edges.append(new_edge(Edge, (cost, successor, outcome_of[after], chosen)))
         return Expansion(edges, LaterTurns(turn))
 
     def atoms(self, state, parent=None) -> list:
@@ -210,7 +225,9 @@ class ChronoSpace:
         return None if state == _ROOT else (state[1], state[0])
 
     def unfold(self, state, label) -> tuple:
-        return () if label is None else (label,)
+        """An edge's single moves, as many as it costs: (clone, letter) for each clone that acts."""
+        return () if label is None else tuple((clone, action) for clone, action in enumerate(label)
+                                             if action is not None)
 
     def lower_bound(self, state) -> int | None:
         """Letters still needed, at least: each clone out walks home and enters; on top of
@@ -221,6 +238,8 @@ class ChronoSpace:
         shorter) or the state cannot be won."""
         if state == _ROOT:
             return 0
+        if self._parent_cost is not None:
+            self._costs[state] = self._parent_cost + self._edge_cost
         turn, numbers = state
         # Half the states generated repeat the worlds of another at some other turn: what
         # the bound needs of the worlds is remembered by them.
@@ -342,13 +361,11 @@ def goal_extra(goals: tuple, backs: dict) -> int | None:
     return extra
 
 
-def letters_of(turns: tuple) -> str:
-    """The solution's letters from the joint actions of each turn: clone by clone."""
-    if not turns:
-        return ""
-    clones = len(turns[0])
-    return "".join(action for clone in range(clones) for joint in turns
-                   if (action := joint[clone]) is not None)
+def letters_of(moves: tuple) -> str:
+    """The solution's letters from its single moves (``unfold``'s (clone, letter), turn by
+    turn): clone by clone."""
+    clones = 1 + max((clone for clone, _ in moves), default=-1)
+    return "".join(letter for each in range(clones) for clone, letter in moves if clone == each)
 
 
 def solve_level(level, *, timeout: float | None = None, progress=None, cancel=None,
