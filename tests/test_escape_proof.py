@@ -233,3 +233,19 @@ def test_solve_proves_what_the_python_search_could_not(name, length):
     assert result.solved and result.optimal and result.length == length
     verdict = play_solution(initial_state(level), text_to_moves(result.solution))
     assert (verdict.verdict, verdict.moves) == ("won", length)
+
+
+@needs_corpus
+def test_a_proof_stops_by_its_deadline_though_its_arrays_must_grow():
+    """regression/worstcase.esx fills half a gigabyte of tables within seconds: growing them
+    takes a second, which the search does not start when its time would be up by then."""
+    import time
+
+    from studio.games.escape.compiled.proving import prove_shortest
+    from studio.games.escape.engine import initial_state
+
+    began = time.perf_counter()
+    level = load_level(ESCAPE / "levels" / "regression" / "worstcase.esx")
+    found = prove_shortest(initial_state(level), known_length=51, timeout=4.0)
+    assert found is not None and not found.proven and found.stopped == "timeout"
+    assert time.perf_counter() - began < 4.5

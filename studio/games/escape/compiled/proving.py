@@ -20,6 +20,7 @@ from studio.games.escape.tiles import T
 
 FIRST_CHUNK = 64  # positions taken before the first look at the clock
 CHUNK_SECONDS = 0.04  # between looks at the clock, after that
+GROWN_BYTES_A_SECOND = 800e6  # arrays made and filled a second (regression worstcase.esx: 0.54 GB grown to 1.07 in 1.1 s)
 MAX_BYTES = 3 << 30  # the arrays' room at most (then the search stops, proving nothing)
 REFERENCE_BOARDS = 256  # as searching.py's
 REPORT_SECONDS = 0.25  # between progress reports
@@ -158,8 +159,12 @@ class _Proof:
                 self.geographies.compute_pending()
             elif answer == proof.CHUNK_DONE:
                 self.chunk = max(1, min(self.chunk * 4, int(self.chunk * CHUNK_SECONDS / max(took, 1e-4))))
-            elif not self._make_room(answer):
-                return "memory"
+            else:
+                room = self._make_room(answer, started + timeout)
+                if room is None:
+                    return "timeout"
+                if not room:
+                    return "memory"
 
     def _run_chunk(self, budget: int) -> int:
         return self.proof.run(self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.pool,
@@ -171,11 +176,17 @@ class _Proof:
         return sum(a.nbytes for a in (self.pool, self.offset, self.parent, self.label, self.cost, self.board_of,
                                       self.links, self.boards, self.numbers, self.first, self.costs))
 
-    def _make_room(self, answer: int) -> bool:
-        """Grow what ``answer`` asks for; False past ``max_bytes``."""
+    def _make_room(self, answer: int, deadline: float) -> bool | None:
+        """Grow what ``answer`` asks for; False past ``max_bytes``, None when copying the
+        arrays would take past ``deadline`` (a second and more for a large search's)."""
         import numpy as np
 
         proof = self.proof
+        asked = {proof.NEED_RECORDS: (self.offset, self.parent, self.label, self.cost, self.board_of, self.links),
+                 proof.NEED_POOL: (self.pool,),
+                 proof.NEED_BOARDS: (self.first, self.geo_of, self.costs, self.boards, self.numbers)}.get(answer, ())
+        if time.perf_counter() + 2 * sum(a.nbytes for a in asked) / GROWN_BYTES_A_SECOND > deadline:
+            return None
         if answer == proof.NEED_RECORDS:
             grown = (self.offset, self.parent, self.label, self.cost, self.board_of, self.links)
             if self._bytes() + sum(a.nbytes for a in grown) > self.max_bytes:
