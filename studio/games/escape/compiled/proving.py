@@ -235,24 +235,10 @@ class _Proof:
         return int(self.ctl[self.proof.COUNT])
 
     def moves(self) -> tuple:
-        """The single moves of the solution found: each record's walk and move, in turn."""
-        import numpy as np
+        """The single moves of the solution found."""
+        from studio.games.escape.compiled.searching import walked_moves
 
-        from studio.games.escape.compiled import search
-
-        proof, ctl, parent, label = self.proof, self.ctl, self.parent, self.label
-        steps = [(int(ctl[proof.BEST_AT]), int(ctl[proof.BEST_LABEL]))]
-        record = steps[0][0]
-        while parent[record] >= 0:
-            steps.append((int(parent[record]), int(label[record])))
-            record = int(parent[record])
-        buffer = np.zeros(self.L0.shape[1] + 2, dtype=np.int64)
-        moves: list[int] = []
-        for record, edge in reversed(steps):
-            count = search.walk_to(self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.pool,
-                                   self.offset, record, edge, self.region_arrays, buffer, ctl, self.references)
-            moves.extend(int(move) for move in buffer[count - 1::-1])
-        return tuple(moves)
+        return walked_moves(self, int(self.ctl[self.proof.BEST_AT]), int(self.ctl[self.proof.BEST_LABEL]))
 
 
 def bound_row(relaxation: Relaxation, board) -> list:

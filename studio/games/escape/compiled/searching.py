@@ -195,22 +195,31 @@ class _Search:
         return int(self.ctl[self.search.COUNT])
 
     def moves(self) -> tuple:
-        """The single moves from the start to the win: each record's walk and move, in turn."""
-        import numpy as np
+        """The single moves from the start to the win."""
+        return walked_moves(self, int(self.ctl[self.search.FOUND_AT]), int(self.ctl[self.search.FOUND_LABEL]))
 
-        search, ctl, parent, label = self.search, self.ctl, self.parent, self.label
-        steps = [(int(ctl[search.FOUND_AT]), int(ctl[search.FOUND_LABEL]))]
-        record = steps[0][0]
-        while parent[record] >= 0:
-            steps.append((int(parent[record]), int(label[record])))
-            record = int(parent[record])
-        buffer = np.zeros(self.L0.shape[1] + 2, dtype=np.int64)
-        moves: list[int] = []
-        for record, edge in reversed(steps):
-            count = search.walk_to(self.L0, self.B0, self.G, self.m0, self.scratch, self.work, self.zob, self.pool,
-                                   self.offset, record, edge, self.region_arrays, buffer, ctl, self.references)
-            moves.extend(int(move) for move in buffer[count - 1::-1])
-        return tuple(moves)
+
+def walked_moves(found, record: int, edge: int) -> tuple:
+    """The single moves from the start through ``record`` and its ``edge``: each record's
+    walk and move, in turn. ``found``: a search's arrays as search.py keeps them (this
+    module's runs, or the exact search's, proving.py)."""
+    import numpy as np
+
+    from studio.games.escape.compiled import search
+
+    parent, label = found.parent, found.label
+    steps = [(record, edge)]
+    while parent[record] >= 0:
+        steps.append((int(parent[record]), int(label[record])))
+        record = int(parent[record])
+    buffer = np.zeros(found.L0.shape[1] + 2, dtype=np.int64)
+    moves: list[int] = []
+    for record, edge in reversed(steps):
+        count = search.walk_to(found.L0, found.B0, found.G, found.m0, found.scratch, found.work, found.zob,
+                               found.pool, found.offset, record, edge, found.region_arrays, buffer, found.ctl,
+                               found.references)
+        moves.extend(int(move) for move in buffer[count - 1::-1])
+    return tuple(moves)
 
 
 def _grown(array):
