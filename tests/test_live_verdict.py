@@ -191,3 +191,35 @@ def decide_once(path: Path) -> tuple[dict, float | None]:
         return decide(solver, path)
     finally:
         solver.close()
+
+
+def test_a_verdict_is_kept_only_for_one_that_says_more():
+    from studio.app.live_verdict import says_more
+
+    unproven = {"solved": True, "optimal": False, "length": 40, "solution": "x" * 40}
+    shorter = {**unproven, "length": 30, "solution": "x" * 30}
+    proven = {**shorter, "optimal": True}
+    undecided = {"solved": False, "optimal": False, "length": 0}
+    assert says_more(unproven, undecided) and says_more(shorter, unproven) and says_more(proven, shorter)
+    assert not says_more(unproven, shorter) and not says_more(shorter, proven) and not says_more(undecided, unproven)
+    assert not says_more({**proven, "searching": True}, unproven) and not says_more({"error": "bad"}, undecided)
+
+
+def test_the_solve_windows_result_reaches_the_status_bar(qtbot, settings):
+    """A longer search in the Solve window tells the live verdict what it found: the status
+    bar then no longer says less than the window does."""
+    from studio.app.solve_dialog import SolveDialog
+    from tests.gui_helpers import show_main_window
+
+    settings.set_value("live_verdict/enabled", True)
+    window = show_main_window(qtbot, settings)
+    window.open_file(FIRST_STEPS)
+    live = window.solving.live_verdict
+    qtbot.waitUntil(lambda: live.current_md5 is not None, timeout=WAIT_MS)
+    live._stop_solver()  # (its own verdict never comes: what the window finds must show)
+    assert "Solvable" not in live.label.text()
+    dialog = SolveDialog(window.current_pane().document, window.playtest, window, timeout=60)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=WAIT_MS)
+    assert dialog.result["optimal"] and dialog.result["length"] == 28
+    assert "Solvable, shortest 28 moves (proven)" in live.label.text()

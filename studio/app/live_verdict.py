@@ -133,13 +133,25 @@ class LiveVerdict(QObject):
                 if md5 == self.current_md5:
                     self._show(self._words(record), "")
                 continue
-            self.cache[md5] = record
-            while len(self.cache) > CACHE_SIZE:
-                self.cache.popitem(last=False)
-            if md5 == self.current_md5:
-                self._show_verdict(md5)
+            self._keep(md5, record)
         if self.solver.pending is None:
             self._poll.stop()
+
+    def learn(self, md5: str, record: dict) -> None:
+        """A verdict found elsewhere on the version ``md5`` (the Solve window's longer search):
+        kept, and shown, when it says more than the one held."""
+        self._keep(md5, record)
+
+    def _keep(self, md5: str, record: dict) -> None:
+        held = self.cache.get(md5)
+        if held is not None and not says_more(record, held):
+            return
+        self.cache[md5] = record
+        self.cache.move_to_end(md5)
+        while len(self.cache) > CACHE_SIZE:
+            self.cache.popitem(last=False)
+        if md5 == self.current_md5:
+            self._show_verdict(md5)
 
     # -- showing -------------------------------------------------------------------------------------
     def _show_verdict(self, md5: str) -> None:
@@ -217,3 +229,15 @@ class LiveVerdict(QObject):
         if self.solver is not None:
             self.solver.close()
             self.solver = None
+
+
+def says_more(record: dict, held: dict) -> bool:
+    """Does ``record`` tell more of a level than ``held``: a solution where it had none, a
+    shorter one, or a proof where it had none?"""
+    if record.get("error") or record.get("searching"):
+        return False
+    if not held.get("solved") and not is_unsolvable(held):
+        return bool(record.get("solved")) or is_unsolvable(record)
+    if record.get("solved") and held.get("solved"):
+        return record["length"] < held["length"] or (bool(record.get("optimal")) and not held.get("optimal"))
+    return False

@@ -7,6 +7,8 @@ A solution found is loaded into the play-test replay when the window has one
 
 from __future__ import annotations
 
+import hashlib
+
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -30,6 +32,7 @@ class SolveDialog(QDialog):
         self.document = document
         self.playtest = playtest
         self.process: SolveProcess | None = None
+        self.version = ""  # the MD5 of the level file being solved
         self.result: dict | None = None
         self.best: dict | None = None  # the best solution reported while the search goes on
         self._timer = QTimer(self)
@@ -89,6 +92,7 @@ class SolveDialog(QDialog):
             return
         self.result = None
         self.best = None
+        self.version = hashlib.md5(data).hexdigest()  # (what the live verdict knows it by)
         self.solution_text.clear()
         self._show_time(0.0)
         self.status.setText("Starting the solver…")
@@ -135,6 +139,9 @@ class SolveDialog(QDialog):
         self.progress.setValue(1)
         self.progress.setFormat(f"done in {record.get('seconds', 0):.1f} s")
         self.status.setText(describe_result(record))
+        live = getattr(getattr(self.parent(), "solving", None), "live_verdict", None)
+        if live is not None:
+            live.learn(self.version, record)  # (the status bar then says what this search found)
         if record.get("solved"):
             self.solution_text.setPlainText(record["solution"])
             if self.playtest is not None:
